@@ -1,0 +1,34 @@
+# Every target creates or reuses .venv and installs what it needs, so a fresh
+# clone needs nothing but Python >= 3.11.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: install test lint format tournament deal clean
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q -e '.[dev]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+test: $(STAMP)
+	$(BIN)/ruff check sim bots tests
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check sim bots tests
+	$(BIN)/ruff format --check sim bots tests
+
+format: $(STAMP)
+	$(BIN)/ruff format sim bots tests
+	$(BIN)/ruff check --fix sim bots tests
+
+deal: $(STAMP)
+	$(BIN)/trixsim deal --seed 1
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache
