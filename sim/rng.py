@@ -63,3 +63,15 @@ def new_stream(seed: int, index: int = 0) -> np.ndarray:
 def deal_seed(seed: int, deal_set: int) -> np.uint64:
     """The seed of one deal set of a run: every deck of its game and its first chooser."""
     return np.uint64(mix(np.uint64(seed % 2**64), np.uint64(deal_set % 2**64)))
+
+
+_BOT_DOMAIN = np.uint64(0xB07B07B07B07B07B)
+
+
+def bot_stream(seed: int, game_id: int, seat: int) -> np.ndarray:
+    """The stream of the bot at ``seat`` in game ``game_id`` of a run seeded ``seed``.
+
+    Kept apart from the deal streams, so a bot's randomness never moves a deal.
+    """
+    s = mix(np.uint64(seed % 2**64) ^ _BOT_DOMAIN, np.uint64(game_id % 2**64))
+    return np.array([mix(np.uint64(s), np.uint64(seat))], dtype=np.uint64)

@@ -1,0 +1,1 @@
+"""Bots that play Trix. Each module here registers its bots with :mod:`bots.registry`."""

@@ -1,0 +1,148 @@
+"""The ``trixsim`` command line.
+
+Every failure a user can cause ends in one line on stderr naming what was wrong
+and what would be right, with a non-zero exit; never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import typer
+from typer.exceptions import Abort, Exit, TyperException
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    help="Simulate the card game Trix and measure how strong its bots are.",
+)
+
+
+class CliError(Exception):
+    """A user error: printed as one line, exit code 2."""
+
+
+def _lineup(bots: str, seats: int = 4) -> list:
+    from bots.registry import BotSpecError, parse_spec
+
+    texts = [t for t in _split_specs(bots)]
+    if len(texts) == 1:
+        texts = texts * seats
+    elif len(texts) == 2:
+        texts = [texts[0], texts[1], texts[0], texts[1]]
+    elif len(texts) != 4:
+        raise CliError(f"--bots takes 1, 2 or 4 bot specs, got {len(texts)}: {bots!r}")
+    try:
+        return [parse_spec(t) for t in texts]
+    except BotSpecError as e:
+        raise CliError(str(e)) from None
+
+
+def _split_specs(text: str) -> list[str]:
+    """Split ``greedy,mcts:iters=400,c=1.2`` into specs: a comma starts a new spec only
+    when what follows is not a ``key=value`` of the previous one."""
+    specs: list[str] = []
+    for part in text.split(","):
+        part = part.strip()
+        if specs and ":" in specs[-1] and "=" in part and ":" not in part:
+            specs[-1] += "," + part
+        elif part:
+            specs.append(part)
+    return specs
+
+
+@app.command()
+def deal(
+    seed: int = typer.Option(1, help="Seed of the run; fixes the deal and every bot decision."),
+    game: int = typer.Option(0, help="Game id within the run (its deal set)."),
+    bots: str = typer.Option("random", help="Bot specs: 1 (all seats), 2 or 4."),
+):
+    """Play one full game and print its record (../shared/RECORD.md) as one JSON line."""
+    from sim.play import play_game
+    from sim.record import dumps, game_record
+
+    specs = _lineup(bots)
+    g = play_game(specs, seed, game)
+    print(dumps(game_record(g, game, [s.text for s in specs])))
+
+
+@app.command()
+def replay(
+    file: Path = typer.Argument(..., help="JSON Lines file of game records."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing; only the exit code."),
+    as_json: bool = typer.Option(False, "--json", help="Print one JSON summary instead."),
+):
+    """Check every game record of FILE against the rules. Exit 0 when all are good."""
+    from sim.replay import check_file
+
+    if not file.is_file():
+        raise CliError(f"replay: no such file {str(file)!r}; give a JSON Lines file of records")
+    try:
+        verdicts = check_file(file)
+    except UnicodeDecodeError:
+        raise CliError(f"replay: {str(file)!r} is not UTF-8 text; records are JSON Lines") from None
+    bad = [v for v in verdicts if not v.ok]
+    contracts = sum(v.contracts for v in verdicts)
+    if as_json:
+        print(json.dumps({
+            "file": str(file), "games": len(verdicts), "good": len(verdicts) - len(bad),
+            "contracts": contracts,
+            "bad": [{"line": v.line, "game": v.game, "error": v.error} for v in bad],
+        }))  # fmt: skip
+    elif not quiet:
+        for v in bad:
+            print(v.error)
+        if not verdicts:
+            print(f"{file}: no records")
+        elif not bad:
+            print(f"{file}: {len(verdicts)} games, {contracts} contracts: all follow the rules")
+        else:
+            print(f"{file}: {len(bad)} of {len(verdicts)} games break the rules", file=sys.stderr)
+    raise typer.Exit(1 if bad or not verdicts else 0)
+
+
+@app.command("bots")
+def list_bots():
+    """List every bot with its parameters and their defaults."""
+    from bots.registry import load_bots
+
+    for name, info in sorted(load_bots().items()):
+        params = ", ".join(f"{p.name}={p.default}" for p in info.params) or "no parameters"
+        print(f"{name:<10} {info.kind:<6} {params}")
+        if info.doc:
+            print(f"{'':<10} {info.doc}")
+        for p in info.params:
+            if p.help:
+                choices = f" ({'|'.join(p.choices)})" if p.choices else ""
+                print(f"{'':<12}{p.name}{choices}: {p.help}")
+
+
+def main() -> None:
+    """Entry point: run the app, turning every user error into one line and an exit code."""
+    try:
+        code = app(standalone_mode=False)
+    except CliError as e:
+        print(f"trixsim: {e}", file=sys.stderr)
+        sys.exit(2)
+    except Exit as e:
+        sys.exit(e.exit_code)
+    except TyperException as e:  # usage errors: unknown option, bad value, missing argument
+        ctx = getattr(e, "ctx", None)
+        cmd = f" {ctx.info_name}" if ctx is not None and ctx.parent is not None else ""
+        if not e.format_message():  # bare `trixsim`: the help was shown
+            sys.exit(2)
+        print(f"trixsim{cmd}: {e.format_message()}", file=sys.stderr)
+        sys.exit(2)
+    except (Abort, KeyboardInterrupt):
+        print("trixsim: interrupted", file=sys.stderr)
+        sys.exit(130)
+    except BrokenPipeError:
+        sys.exit(0)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+if __name__ == "__main__":
+    main()
