@@ -51,8 +51,15 @@ def test_good_records_pass(records):
 
 def test_seed_contract_names_are_accepted(records):
     rec = copy.deepcopy(records[0])
-    seed_names = {"diamonds": "dineri", "queens": "damet", "tricks": "pli",
-                  "last-trick": "farcha", "king": "ray", "general": "général", "trix": "trix"}  # fmt: skip
+    seed_names = {
+        "diamonds": "dineri",
+        "queens": "damet",
+        "tricks": "pli",
+        "last-trick": "farcha",
+        "king": "ray",
+        "general": "général",
+        "trix": "trix",
+    }
     for c in rec["contracts"]:
         c["contract"] = seed_names[c["contract"]]
     assert verdict(rec) is None
