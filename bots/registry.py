@@ -1,6 +1,6 @@
 """The bot registry: numba bots, Python bots, and bot specs like ``mcts:iters=400``.
 
-A **numba bot** is one function compiled with :data:`BOT_SIGNATURE`::
+A **numba bot** is one function compiled with :data:`sim.protocol.BOT_SIGNATURE`::
 
     decide(public, seat, hand, legal, rng, params) -> action
 
@@ -19,22 +19,14 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+import warnings
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 
 import numpy as np
-from numba import njit, types
+from numba import njit
 
-BOT_SIGNATURE = types.int64(
-    types.int64[::1],  # public state
-    types.int64,  # seat
-    types.int64,  # hand
-    types.int64,  # legal actions mask
-    types.uint64[::1],  # rng stream
-    types.float64[::1],  # parameters
-)
-BOT_TYPE = types.FunctionType(BOT_SIGNATURE)
-MAX_PARAMS = 8
+from sim.protocol import BOT_SIGNATURE, MAX_PARAMS
 
 
 class BotSpecError(ValueError):
@@ -158,9 +150,12 @@ def load_bots() -> dict[str, BotInfo]:
             if mod.name != "registry":
                 importlib.import_module(f"bots.{mod.name}")
         for ep in entry_points(group="trixsim.bots"):
-            obj = ep.load()
-            if callable(obj) and not isinstance(obj, type):
-                obj()
+            try:
+                obj = ep.load()
+                if callable(obj) and not isinstance(obj, type):
+                    obj()
+            except Exception as e:  # a broken plug-in must not take the others down
+                warnings.warn(f"trixsim: bot plug-in {ep.name!r} failed to load: {e}", stacklevel=2)
     return REGISTRY
 
 

@@ -1,8 +1,37 @@
 """trixsim: a numba engine for the card game Trix.
 
-Kernels (``@njit``) live in :mod:`sim.bits`, :mod:`sim.rng` and :mod:`sim.rules`;
-the Python API (:mod:`sim.game`), records (:mod:`sim.record`), the replay checker
-(:mod:`sim.replay`) and the command line (:mod:`sim.cli`) sit on top of them.
+Kernels (``@njit``) live in :mod:`sim.bits`, :mod:`sim.rng`, :mod:`sim.rules` and
+:mod:`sim.loop`; the Python API (:mod:`sim.game`), records (:mod:`sim.record`),
+the replay checker (:mod:`sim.replay`) and the command line (:mod:`sim.cli`) sit
+on top of them.
 """
 
+import hashlib
+import os
+from pathlib import Path
+
+import numba
+
 __version__ = "0.1.0"
+
+
+def _cache_dir() -> str:
+    """A numba cache folder keyed by the source of ``sim`` and ``bots``.
+
+    numba only re-checks the file of the function it loads, not the kernels it
+    calls from other files; a folder per source version means a changed rule can
+    never run from a stale cache.
+    """
+    digest = hashlib.sha1(__version__.encode())
+    root = Path(__file__).resolve().parent.parent
+    for pkg in ("sim", "bots"):
+        for f in sorted((root / pkg).glob("*.py")):
+            digest.update(f.name.encode())
+            digest.update(f.read_bytes())
+    base = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "trixsim", "numba"
+    )
+    return os.path.join(base, digest.hexdigest()[:16])
+
+
+numba.config.CACHE_DIR = _cache_dir()

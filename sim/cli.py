@@ -104,6 +104,87 @@ def replay(
     raise typer.Exit(1 if bad or not verdicts else 0)
 
 
+def _default_out(bots: str) -> Path:
+    import re
+    from datetime import datetime
+
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+    lineup = re.sub(r"[^A-Za-z0-9=.+-]+", "_", "-vs-".join(_split_specs(bots)))[:80]
+    return Path("results") / f"{stamp}-{lineup}"
+
+
+DEFAULT_GAMES = 1200
+
+
+@app.command()
+def tournament(
+    bots: str = typer.Option("greedy,mcts", help="1, 2 or 4 bot specs, e.g. greedy,mcts:iters=400"),
+    games: int = typer.Option(
+        None,
+        help=f"Games to play, rounded up to whole deal sets [default: {DEFAULT_GAMES}]",
+        show_default=False,
+    ),  # fmt: skip
+    seed: int = typer.Option(1, help="Seed of the run: fixes every deal and bot decision."),
+    workers: int = typer.Option(None, help="Worker processes [default: all cores]"),
+    out: Path = typer.Option(None, help="Output folder [default: results/<time>-<line-up>]"),
+    chunk: int = typer.Option(None, help="Games per chunk (part file) [default: games/64]"),
+    record_games: int = typer.Option(0, help="Also write full records of the first K games."),
+    resume: bool = typer.Option(False, "--resume", help="Finish the interrupted run in --out."),
+    no_duplicate: bool = typer.Option(
+        False,
+        "--no-duplicate",
+        help="A fresh deal every game instead of replaying each deal under every seating.",
+    ),  # fmt: skip
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+):
+    """Play a fair, reproducible tournament and write its tables to Parquet."""
+    import os
+
+    from sim.report import format_summary, summary
+    from sim.tournament import Plan, TournamentError, prepare, run, write_records
+
+    try:
+        if resume:
+            if out is None:
+                raise CliError("--resume needs --out DIR, the folder of the run to finish")
+            from sim.tournament import read_manifest
+
+            manifest = prepare(out, Plan(**read_manifest(out)["plan"]), sys.argv, resume=True)
+            plan = Plan(**manifest["plan"])
+        else:
+            _lineup(bots)  # one-line error for an unknown bot or parameter
+            n_specs = len(_split_specs(bots))
+            if games is not None and games < 1:
+                raise CliError(f"--games must be at least 1, got {games}")
+            if record_games < 0:
+                raise CliError(f"--record-games must be 0 or more, got {record_games}")
+            plan = Plan.make(
+                _split_specs(bots) if n_specs > 1 else _split_specs(bots),
+                seed, games or DEFAULT_GAMES, chunk, not no_duplicate,
+            )  # fmt: skip
+            out = out or _default_out(bots)
+            manifest = prepare(out, plan, ["trixsim", *sys.argv[1:]], resume=False)
+            manifest["record_games"] = record_games
+        if workers is not None and workers < 1:
+            raise CliError(f"--workers must be at least 1, got {workers}")
+        n_workers = workers or os.cpu_count() or 1
+        if not quiet:
+            rounded = " (rounded up to whole deal sets)" if games and games != plan.games else ""
+            print(f"trixsim: {plan.games:,} games{rounded}, {len(plan.seatings)} seatings, "
+                  f"{n_workers} workers -> {out}", file=sys.stderr)  # fmt: skip
+        manifest = run(plan, out, n_workers, manifest, progress=not quiet)
+    except TournamentError as e:
+        raise CliError(str(e)) from None
+    if manifest["status"] == "complete" and manifest.get("record_games"):
+        write_records(plan, out, manifest["record_games"])
+    s = summary([out])
+    print(format_summary(s))
+    if manifest["status"] != "complete":
+        print(f"trixsim: interrupted; finish with: trixsim tournament --resume --out {out}",
+              file=sys.stderr)  # fmt: skip
+        raise typer.Exit(130)
+
+
 @app.command("bots")
 def list_bots():
     """List every bot with its parameters and their defaults."""

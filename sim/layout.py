@@ -63,6 +63,8 @@ OUT_PASSES = 55  # 2 slots: passes played when each finished
 EVENTS = 57  # events so far in this contract (cards, passes, the announcement)
 END = 58  # NOT_OVER, OVER_1000 or ALL_28
 ZEROED = 59  # 1 if a total of exactly 1000 was reset to 0 after the last contract (R3.7)
+SHOWN_OUT = 60  # 4 slots: cards each seat has shown it does not hold (a suit it did not
+#                 follow, R4.2; every layable card when it passed, R9.4)
 PUB_SIZE = 64
 
 # -- private slots ------------------------------------------------------------

@@ -15,6 +15,7 @@ _S30 = np.uint64(30)
 _S27 = np.uint64(27)
 _S31 = np.uint64(31)
 _S32 = np.uint64(32)
+_LO32 = np.uint64(0xFFFFFFFF)
 
 
 @njit(cache=True, inline="always")
@@ -34,6 +35,16 @@ def mix(a, b):
 def draw(x, n):
     """Uniform integer in [0, n) from the stream position ``x`` (no array needed)."""
     return np.int64(((_finalize(x) >> _S32) * np.uint64(n)) >> _S32)
+
+
+@njit(cache=True, inline="always")
+def draw2(x, n1, n2):
+    """Two uniform integers in [0, n1) and [0, n2) from one stream position (32 bits each)."""
+    z = _finalize(x)
+    return (
+        np.int64(((z >> _S32) * np.uint64(n1)) >> _S32),
+        np.int64(((z & _LO32) * np.uint64(n2)) >> _S32),
+    )
 
 
 @njit(cache=True, inline="always")
@@ -73,5 +84,9 @@ def bot_stream(seed: int, game_id: int, seat: int) -> np.ndarray:
 
     Kept apart from the deal streams, so a bot's randomness never moves a deal.
     """
-    s = mix(np.uint64(seed % 2**64) ^ _BOT_DOMAIN, np.uint64(game_id % 2**64))
-    return np.array([mix(np.uint64(s), np.uint64(seat))], dtype=np.uint64)
+    return np.array([mix(bot_seed(seed, game_id), np.uint64(seat))], dtype=np.uint64)
+
+
+def bot_seed(seed: int, game_id: int) -> np.uint64:
+    """The seed of all bot streams of one game; the seat is mixed in last."""
+    return np.uint64(mix(np.uint64(seed % 2**64) ^ _BOT_DOMAIN, np.uint64(game_id % 2**64)))

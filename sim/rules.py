@@ -66,6 +66,7 @@ from sim.layout import (
     POINTS,
     QUEENS,
     REMAINING,
+    SHOWN_OUT,
     STATE_SIZE,
     TAKEN,
     TOTALS,
@@ -82,7 +83,7 @@ from sim.layout import (
     TURN,
     ZEROED,
 )
-from sim.rng import advance, draw, mix
+from sim.rng import advance, draw, draw2, mix
 
 # -- R1 cards -------------------------------------------------------------------
 SUIT = 0xFF  # suit 0's eight bits; suit s is SUIT << 8 * s
@@ -108,30 +109,25 @@ def deal(state, x):
     """R1.3: a fresh uniform deal, 8 cards each, from stream position ``x``.
 
     Each card in turn goes to a seat with probability (free places of that
-    seat) / (cards left): a uniform deal without a deck array.
+    seat) / (cards left): a uniform deal with no deck array and no branch. The
+    cut points ``c1 <= c2 <= c3`` split the free places of seats 0 | 1 | 2 | 3.
     """
-    need0 = need1 = need2 = need3 = 8
-    h0 = h1 = h2 = h3 = 0
-    for card in range(32):
+    for p in range(4):
+        state[HANDS + p] = 0
+    c1, c2, c3 = 8, 16, 24
+    for card in range(0, 32, 2):
         x = advance(x)
-        r = draw(x, 32 - card)
-        bit = np.int64(1) << card
-        if r < need0:
-            h0 |= bit
-            need0 -= 1
-        elif r < need0 + need1:
-            h1 |= bit
-            need1 -= 1
-        elif r < need0 + need1 + need2:
-            h2 |= bit
-            need2 -= 1
-        else:
-            h3 |= bit
-            need3 -= 1
-    state[HANDS + 0] = h0
-    state[HANDS + 1] = h1
-    state[HANDS + 2] = h2
-    state[HANDS + 3] = h3
+        ra, rb = draw2(x, 32 - card, 31 - card)
+        seat = (ra >= c1) + (ra >= c2) + (ra >= c3)
+        state[HANDS + seat] |= np.int64(1) << card
+        c1 -= seat < 1
+        c2 -= seat < 2
+        c3 -= seat < 3
+        seat = (rb >= c1) + (rb >= c2) + (rb >= c3)
+        state[HANDS + seat] |= np.int64(1) << (card + 1)
+        c1 -= seat < 1
+        c2 -= seat < 2
+        c3 -= seat < 3
     for p in range(4):
         state[DEALT + p] = state[HANDS + p]
 
@@ -182,6 +178,7 @@ def start_contract(state):
         state[TRICKS_WON + p] = 0
         state[PASSES + p] = 0
         state[POINTS + p] = 0
+        state[SHOWN_OUT + p] = 0
     for i in range(2):
         state[OUT_SEAT + i] = -1
         state[OUT_EVENT + i] = 0
@@ -189,7 +186,7 @@ def start_contract(state):
     deal_contract(state)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def allowed_contracts(state, seat):
     """R3.4–R3.6: the contracts ``seat`` may pick now, as a mask over contract numbers."""
     remaining = state[REMAINING + seat]
@@ -226,7 +223,7 @@ def layable(played):
     return (JACKS & ~played) | ((up | down) & ~played)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def legal_actions(state):
     """The legal actions of the seat to act, as a mask over action ids."""
     phase = state[PHASE]
@@ -248,7 +245,7 @@ def legal_actions(state):
 
 
 # -- applying an action ----------------------------------------------------------------
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def step(state, action):
     """Apply a legal action of the seat to act. Returns True when a contract ended.
 
@@ -264,7 +261,7 @@ def step(state, action):
     return lay_card(state, action)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def choose(state, contract):
     """R3.2, R3.3: the chooser takes one of his contracts; R4.1 / R9.2 who starts."""
     chooser = state[CHOOSER]
@@ -284,7 +281,7 @@ def choose(state, contract):
         state[TURN] = chooser
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def trick_over(state):
     """R5.1, R5.2, R5.5: the early stops; otherwise all 8 tricks (R5.3, R5.4, R5.7)."""
     if state[TRICK_NO] == 8:
@@ -300,7 +297,7 @@ def trick_over(state):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def play_card(state, action):
     """R4: play a card (or make the R5.6 decision) in a trick contract."""
     seat = state[TURN]
@@ -322,7 +319,9 @@ def play_card(state, action):
         state[LED_SUIT] = action >> 3
         state[TRICK_WINNER] = seat
         state[TRICK_BEST] = action
-    elif action >> 3 == state[LED_SUIT] and action > state[TRICK_BEST]:
+    elif action >> 3 != state[LED_SUIT]:
+        state[SHOWN_OUT + seat] |= SUIT << (8 * state[LED_SUIT])  # R4.2: void in the led suit
+    elif action > state[TRICK_BEST]:
         state[TRICK_WINNER] = seat  # R4.3 highest card of the led suit
         state[TRICK_BEST] = action
     state[TRICK_LEN] += 1
@@ -347,13 +346,14 @@ def play_card(state, action):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def lay_card(state, action):
     """R9.3–R9.6: lay a card on the piles, or pass."""
     seat = state[TURN]
     state[EVENTS] += 1
     if action == PASS:
         state[PASSES + seat] += 1
+        state[SHOWN_OUT + seat] |= layable(state[PLAYED])  # R9.4: he holds none of them
         state[TURN] = next_in_trix(state, seat)
         return False
     bit = np.int64(1) << action

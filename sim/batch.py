@@ -1,0 +1,44 @@
+"""Python face of :mod:`sim.loop`: play many games with a line-up in one kernel call."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from sim.loop import N_CONTRACT_COLUMNS, N_GAME_COLUMNS, play_chunk
+from sim.rng import bot_seed, deal_seed
+
+
+@dataclass
+class Batch:
+    """Raw results of a chunk: ``contracts[g, k]`` is contract k of game g (-1 rows unused)."""
+
+    contracts: np.ndarray  # int16 (games, 28, N_CONTRACT_COLUMNS)
+    games: np.ndarray  # int16 (games, N_GAME_COLUMNS)
+    shares: np.ndarray  # float64 (games, 4)
+    actions: int
+
+
+def play_batch(lineup, seating, seed: int, game_ids, deal_sets=None) -> Batch:
+    """Play games ``game_ids`` (deal sets ``deal_sets``, default the ids).
+
+    ``lineup`` holds up to four numba :class:`bots.registry.BotSpec`; ``seating``
+    (games × 4, or one row for all games) gives the line-up index at each seat.
+    """
+    game_ids = np.asarray(game_ids, np.int64)
+    deal_sets = game_ids if deal_sets is None else np.asarray(deal_sets, np.int64)
+    n = len(game_ids)
+    seating = np.array(np.broadcast_to(np.asarray(seating, np.int8), (n, 4)), order="C")
+    funcs = [spec.info.decide for spec in lineup]
+    funcs += [funcs[0]] * (4 - len(funcs))
+    params = np.zeros((4, 8), np.float64)
+    for i, spec in enumerate(lineup):
+        params[i] = spec.encoded()
+    deals = np.array([deal_seed(seed, int(d)) for d in deal_sets], np.uint64)
+    bots = np.array([bot_seed(seed, int(g)) for g in game_ids], np.uint64)
+    contracts = np.empty((n, 28, N_CONTRACT_COLUMNS), np.int16)
+    games = np.empty((n, N_GAME_COLUMNS), np.int16)
+    shares = np.empty((n, 4), np.float64)
+    actions = play_chunk(deals, bots, seating, *funcs, params, contracts, games, shares)
+    return Batch(contracts, games, shares, int(actions))

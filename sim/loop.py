@@ -1,0 +1,147 @@
+"""The fast path: whole games, chunks of games, bots called from compiled code.
+
+One kernel plays a chunk of games for a line-up of up to four numba bots and
+writes one row of numbers per contract and per game into preallocated arrays,
+so the only Python work per chunk is handing the arrays to the Parquet writer.
+Its decisions are exactly those of :mod:`sim.play` for the same seed.
+"""
+
+import numpy as np
+from numba import njit, types
+
+from sim import layout as L
+from sim.bits import popcount
+from sim.protocol import BOT_TYPE
+from sim.rng import mix
+from sim.rules import (
+    JACKS,
+    legal_actions,
+    new_game,
+    next_contract,
+    ranks_and_shares,
+    step,
+)
+
+ACES = 0x80808080
+
+# -- one row per contract ---------------------------------------------------------------
+CONTRACT_COLUMNS = (
+    "contract_no", "chooser", "choice", "contract", "forced_trix", "imposed",
+    "chooser_jacks", "chooser_aces", "king_announcer",
+    "points_0", "points_1", "points_2", "points_3",
+    "totals_0", "totals_1", "totals_2", "totals_3",
+    "tricks_0", "tricks_1", "tricks_2", "tricks_3",
+    "stop_trick", "events", "zeroed",
+    "trix_first", "trix_second", "trix_first_turns", "trix_second_turns",
+    "trix_first_passes", "trix_second_passes",
+)  # fmt: skip
+C = {name: i for i, name in enumerate(CONTRACT_COLUMNS)}
+C_NO, C_CHOOSER, C_CHOICE, C_CONTRACT, C_FORCED, C_IMPOSED = 0, 1, 2, 3, 4, 5
+C_JACKS, C_ACES, C_ANNOUNCER, C_POINTS, C_TOTALS, C_TRICKS = 6, 7, 8, 9, 13, 17
+C_STOP, C_EVENTS, C_ZEROED, C_OUT, C_OUT_TURNS, C_OUT_PASSES = 21, 22, 23, 24, 26, 28
+N_CONTRACT_COLUMNS = len(CONTRACT_COLUMNS)
+
+# -- one row per game -------------------------------------------------------------------------
+GAME_COLUMNS = (
+    "contracts", "end", "first_chooser",
+    "total_0", "total_1", "total_2", "total_3",
+    "rank_0", "rank_1", "rank_2", "rank_3",
+)  # fmt: skip
+G_CONTRACTS, G_END, G_FIRST, G_TOTALS, G_RANKS = 0, 1, 2, 3, 7
+N_GAME_COLUMNS = len(GAME_COLUMNS)
+
+
+@njit(cache=True)
+def record_contract(state, row):
+    """Write the numbers of the contract that just ended into ``row``."""
+    chooser = state[L.CHOOSER]
+    contract = state[L.CONTRACT]
+    dealt = state[L.DEALT + chooser]
+    row[C_NO] = state[L.CONTRACT_NO]
+    row[C_CHOOSER] = chooser
+    row[C_CHOICE] = state[L.CHOICE]
+    row[C_CONTRACT] = contract
+    row[C_FORCED] = contract == L.TRIX_C and state[L.CHOICE] == 6
+    row[C_IMPOSED] = state[L.CHOICE] == 7
+    row[C_JACKS] = popcount(dealt & JACKS)
+    row[C_ACES] = popcount(dealt & ACES)
+    row[C_ANNOUNCER] = state[L.ANNOUNCER]
+    for p in range(4):
+        row[C_POINTS + p] = state[L.POINTS + p]
+        row[C_TOTALS + p] = state[L.TOTALS + p]
+        row[C_TRICKS + p] = state[L.TRICKS_WON + p]
+    row[C_STOP] = state[L.TRICK_NO]
+    row[C_EVENTS] = state[L.EVENTS]
+    row[C_ZEROED] = state[L.ZEROED]
+    for i in range(2):
+        row[C_OUT + i] = state[L.OUT_SEAT + i]
+        row[C_OUT_TURNS + i] = state[L.OUT_EVENT + i]
+        row[C_OUT_PASSES + i] = state[L.OUT_PASSES + i]
+
+
+@njit(cache=True, inline="always")
+def _decide(which, f0, f1, f2, f3, public, seat, hand, legal, rng, params):
+    if which == 0:
+        return f0(public, seat, hand, legal, rng, params[0])
+    if which == 1:
+        return f1(public, seat, hand, legal, rng, params[1])
+    if which == 2:
+        return f2(public, seat, hand, legal, rng, params[2])
+    return f3(public, seat, hand, legal, rng, params[3])
+
+
+CHUNK_SIGNATURE = types.int64(
+    types.uint64[::1],  # deal seed of each game
+    types.uint64[::1],  # bot seed of each game (sim.rng.bot_stream before the seat mix)
+    types.int8[:, ::1],  # seating: line-up index at each seat, per game
+    BOT_TYPE,
+    BOT_TYPE,
+    BOT_TYPE,
+    BOT_TYPE,
+    types.float64[:, ::1],  # parameters of line-up entries 0..3
+    types.int16[:, :, ::1],  # out: contract rows (games, 28, N_CONTRACT_COLUMNS)
+    types.int16[:, ::1],  # out: game rows (games, N_GAME_COLUMNS)
+    types.float64[:, ::1],  # out: win shares (games, 4)
+)
+
+
+@njit(CHUNK_SIGNATURE, cache=True)
+def play_chunk(deal_seeds, bot_seeds, seating, f0, f1, f2, f3, params, contracts, games, shares):
+    """Play ``len(deal_seeds)`` games to the end; returns the number of card plays."""
+    state = np.zeros(L.STATE_SIZE, np.int64)
+    rngs = np.zeros((4, 1), np.uint64)
+    ranks = np.zeros(4, np.int64)
+    share = np.zeros(4, np.float64)
+    row = np.zeros(N_CONTRACT_COLUMNS, np.int64)
+    actions = 0
+    # views made once: slicing inside the loop would cost reference counting per call
+    public = state[: L.PUB_SIZE]
+    rng_views = (rngs[0], rngs[1], rngs[2], rngs[3])
+    param_views = (params[0], params[1], params[2], params[3])
+    for g in range(len(deal_seeds)):
+        new_game(state, deal_seeds[g])
+        for p in range(4):
+            rngs[p, 0] = mix(bot_seeds[g], p)
+        contracts[g, :, :] = -1
+        while True:
+            seat = state[L.TURN]
+            which = seating[g, seat]
+            action = _decide(which, f0, f1, f2, f3, public, seat, state[L.HANDS + seat],
+                             legal_actions(state), rng_views[seat], param_views)  # fmt: skip
+            actions += 1
+            if step(state, action):
+                record_contract(state, row)
+                for j in range(N_CONTRACT_COLUMNS):
+                    contracts[g, state[L.CONTRACT_NO], j] = row[j]
+                if state[L.PHASE] == L.OVER:
+                    break
+                next_contract(state)
+        ranks_and_shares(state, ranks, share)
+        games[g, G_CONTRACTS] = state[L.CONTRACT_NO] + 1
+        games[g, G_END] = state[L.END]
+        games[g, G_FIRST] = state[L.FIRST_CHOOSER]
+        for p in range(4):
+            games[g, G_TOTALS + p] = state[L.TOTALS + p]
+            games[g, G_RANKS + p] = ranks[p]
+            shares[g, p] = share[p]
+    return actions

@@ -1,0 +1,309 @@
+"""``trixsim tournament``: plan a run, play it in chunks on worker processes, resume it.
+
+A run is fixed by its arguments: the seed, the line-up, the number of games and
+the chunk size. Game ``g`` plays deal set ``g // S`` under seating ``g % S``
+(``S`` seatings of the line-up) with bot streams seeded by ``g``, so every row
+is the same whichever worker plays it and however many there are. A chunk is
+done when both of its part files exist; ``--resume`` plays the chunks that are
+not. The manifest says what was asked and how far the run got.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import multiprocessing as mp
+import os
+import shutil
+import signal
+import sys
+import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+
+import numpy as np
+
+from sim import __version__
+
+MANIFEST = "manifest.json"
+CONTRACTS = "contracts.parquet"
+GAMES = "games.parquet"
+RECORDS = "records.jsonl"
+
+
+class TournamentError(Exception):
+    """A run that cannot start or resume; the message says why and what to do."""
+
+
+def seatings_for(n_bots: int) -> list[tuple[int, ...]]:
+    """Every distinct seating of the line-up: which line-up entry sits at each seat.
+
+    One bot: 1 seating. Two bots: each holds two seats, 6 seatings. Four: 24.
+    """
+    if n_bots == 1:
+        return [(0, 0, 0, 0)]
+    if n_bots == 2:
+        return sorted(set(itertools.permutations((0, 0, 1, 1))))
+    if n_bots == 4:
+        return list(itertools.permutations(range(4)))
+    raise TournamentError(
+        f"--bots takes 1, 2 or 4 bot specs, got {n_bots}; for three bots, seat one twice "
+        "in a four-seat line-up, e.g. --bots a,b,c,a"
+    )
+
+
+@dataclass
+class Plan:
+    """Everything that fixes a run's results; stored in the manifest."""
+
+    bots: list[str]
+    seed: int
+    games: int
+    chunk: int
+    duplicate: bool = True
+    seatings: list[list[int]] = field(default_factory=list)
+
+    @property
+    def n_chunks(self) -> int:
+        return math.ceil(self.games / self.chunk)
+
+    def chunk_games(self, i: int) -> np.ndarray:
+        return np.arange(i * self.chunk, min(self.games, (i + 1) * self.chunk), dtype=np.int64)
+
+    def layout(self, game_ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Deal set and seating index of each game."""
+        s = len(self.seatings)
+        if self.duplicate:
+            return game_ids // s, game_ids % s
+        return game_ids, game_ids % s  # a fresh deal every game, seatings still balanced
+
+    @classmethod
+    def make(cls, bots, seed, games, chunk, duplicate):
+        seatings = [list(s) for s in seatings_for(len(bots))]
+        s = len(seatings)
+        if games < 1:
+            raise TournamentError(f"--games must be at least 1, got {games}")
+        games = math.ceil(games / s) * s  # whole deal sets: every seating of each deal
+        if chunk is None:
+            chunk = min(20_000, max(240, games // 64))
+        if chunk < 1:
+            raise TournamentError(f"--chunk must be at least 1, got {chunk}")
+        chunk = math.ceil(chunk / s) * s
+        return cls(list(bots), seed, games, chunk, duplicate, seatings)
+
+
+# -- workers -------------------------------------------------------------------------------
+def _init_worker() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them and keeps finished chunks."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def play_chunk_to_disk(plan: Plan, out: str, i: int) -> tuple[int, int, int]:
+    """Play chunk ``i`` and write its two part files. Returns (chunk, games, card plays)."""
+    from bots.registry import parse_spec
+    from sim.batch import play_batch
+    from sim.tables import contracts_table, games_table, write_part
+
+    lineup = [parse_spec(t) for t in plan.bots]
+    game_ids = plan.chunk_games(i)
+    deal_sets, seating_ids = plan.layout(game_ids)
+    seatings = np.asarray(plan.seatings, np.int8)[seating_ids]
+    batch = play_batch(lineup, seatings, plan.seed, game_ids, deal_sets)
+    names = list(plan.bots)
+    out = Path(out)
+    args = (game_ids, deal_sets, seating_ids, seatings, names)
+    write_part(contracts_table(batch.contracts, *args), out / CONTRACTS, i)
+    write_part(games_table(batch.games, batch.shares, *args), out / GAMES, i)
+    return i, len(game_ids), batch.actions
+
+
+# -- the run -----------------------------------------------------------------------------
+def done_chunks(out: Path, plan: Plan) -> set[int]:
+    """Chunks whose both part files are in place."""
+    from sim.tables import part_name
+
+    return {
+        i
+        for i in range(plan.n_chunks)
+        if (out / GAMES / part_name(i)).exists() and (out / CONTRACTS / part_name(i)).exists()
+    }
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def write_manifest(out: Path, manifest: dict) -> None:
+    tmp = out / f".{MANIFEST}.tmp"
+    tmp.write_text(json.dumps(manifest, indent=2) + "\n")
+    os.replace(tmp, out / MANIFEST)
+
+
+def read_manifest(out: Path) -> dict:
+    try:
+        return json.loads((out / MANIFEST).read_text())
+    except FileNotFoundError:
+        raise TournamentError(
+            f"--resume: {out} has no {MANIFEST}; it is not a trixsim tournament directory"
+        ) from None
+    except json.JSONDecodeError:
+        raise TournamentError(f"--resume: {out / MANIFEST} is not valid JSON") from None
+
+
+def prepare(out: Path, plan: Plan, command: list[str], resume: bool) -> dict:
+    """Create the output folder (or check the one to resume) and write the manifest."""
+    if resume:
+        manifest = read_manifest(out)
+        if manifest.get("tool") != "trixsim tournament" or "plan" not in manifest:
+            raise TournamentError(f"--resume: {out} was not written by trixsim tournament")
+        if manifest.get("status") == "complete":
+            raise TournamentError(f"--resume: the run in {out} is already complete")
+        manifest["resumed"] = manifest.get("resumed", 0) + 1
+        manifest["status"] = "running"
+        write_manifest(out, manifest)
+        return manifest
+    if out.exists() and any(out.iterdir()):
+        raise TournamentError(
+            f"--out {out} exists and is not empty; choose a new folder, or --resume it"
+        )
+    try:
+        for sub in (CONTRACTS, GAMES):
+            (out / sub).mkdir(parents=True, exist_ok=True)
+        manifest = {
+            "tool": "trixsim tournament",
+            "version": __version__,
+            "command": command,
+            "plan": asdict(plan),
+            "lineup": plan.bots,
+            "seed": plan.seed,
+            "seatings": plan.seatings,
+            "games_planned": plan.games,
+            "games_done": 0,
+            "status": "running",
+            "started": _now(),
+            "ended": None,
+            "seconds": 0.0,
+            "games_per_second": None,
+        }
+        write_manifest(out, manifest)
+    except OSError as e:
+        shutil.rmtree(out, ignore_errors=True) if not any(out.glob("*")) else None
+        raise TournamentError(f"--out {out}: cannot write there ({e.strerror})") from None
+    return manifest
+
+
+def run(
+    plan: Plan,
+    out: Path,
+    workers: int,
+    manifest: dict,
+    progress: bool = True,
+) -> dict:
+    """Play every chunk not yet on disk; update the manifest; return it.
+
+    Ctrl-C stops the workers, keeps the finished chunks and leaves the run
+    marked ``incomplete`` for ``--resume``.
+    """
+    from tqdm import tqdm
+
+    todo = [i for i in range(plan.n_chunks) if i not in done_chunks(out, plan)]
+    for tmp in itertools.chain((out / CONTRACTS).glob(".*"), (out / GAMES).glob(".*")):
+        tmp.unlink()  # leftovers of chunks that were in flight when a run was killed
+    done_games = plan.games - sum(len(plan.chunk_games(i)) for i in todo)
+    bar = tqdm(
+        total=plan.games,
+        initial=done_games,
+        unit="game",
+        disable=not progress,
+        smoothing=0.1,
+        dynamic_ncols=True,
+        file=sys.stderr,
+    )
+    start = time.perf_counter()
+    played = 0
+    last_manifest = start
+
+    def finished(n: int) -> None:
+        nonlocal played, last_manifest
+        played += n
+        bar.update(n)
+        now = time.perf_counter()
+        if now - last_manifest > 2.0:
+            manifest["games_done"] = done_games + played
+            write_manifest(out, manifest)
+            last_manifest = now
+
+    status = "complete"
+    pool = None
+    try:
+        if workers <= 1 or len(todo) <= 1:
+            for i in todo:
+                finished(play_chunk_to_disk(plan, str(out), i)[1])
+        else:
+            os.environ["NUMBA_NUM_THREADS"] = "1"
+            pool = ProcessPoolExecutor(
+                max_workers=workers,
+                mp_context=mp.get_context("spawn"),
+                initializer=_init_worker,
+            )
+            queue = iter(todo)
+            running = {
+                pool.submit(play_chunk_to_disk, plan, str(out), i)
+                for i in itertools.islice(queue, 2 * workers)
+            }
+            while running:
+                ready, running = wait(running, return_when=FIRST_COMPLETED)
+                for fut in ready:
+                    finished(fut.result()[1])
+                    nxt = next(queue, None)
+                    if nxt is not None:
+                        running.add(pool.submit(play_chunk_to_disk, plan, str(out), nxt))
+    except KeyboardInterrupt:
+        status = "incomplete"
+    except Exception as e:  # a worker failed: keep what is done, say what broke
+        status = "failed"
+        raise TournamentError(
+            f"a chunk failed ({type(e).__name__}: {e}); finished chunks are kept, "
+            f"--resume --out {out} retries the rest"
+        ) from None
+    finally:
+        if pool is not None:
+            if status != "complete":
+                for proc in list(getattr(pool, "_processes", {}).values()):
+                    proc.terminate()
+            pool.shutdown(wait=True, cancel_futures=True)
+        bar.close()
+        elapsed = time.perf_counter() - start
+        manifest["games_done"] = plan.games - sum(
+            len(plan.chunk_games(i)) for i in range(plan.n_chunks)
+            if i not in done_chunks(out, plan)
+        )  # fmt: skip
+        if manifest["games_done"] < plan.games and status == "complete":
+            status = "incomplete"
+        manifest["status"] = status
+        manifest["seconds"] = round(manifest.get("seconds", 0.0) + elapsed, 3)
+        manifest["ended"] = _now()
+        manifest["games_per_second"] = round(played / elapsed, 1) if elapsed > 0 else None
+        write_manifest(out, manifest)
+    return manifest
+
+
+def write_records(plan: Plan, out: Path, k: int) -> None:
+    """Full records (RECORD.md) of the first ``k`` games, written atomically."""
+    from bots.registry import parse_spec
+    from sim.play import play_game
+    from sim.record import dumps, game_record
+
+    lineup = [parse_spec(t) for t in plan.bots]
+    ids = np.arange(min(k, plan.games), dtype=np.int64)
+    deal_sets, seating_ids = plan.layout(ids)
+    tmp = out / f".{RECORDS}.tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        for g, d, s in zip(ids, deal_sets, seating_ids, strict=True):
+            specs = [lineup[i] for i in plan.seatings[int(s)]]
+            game = play_game(specs, plan.seed, int(g), int(d))
+            f.write(dumps(game_record(game, int(g), [x.text for x in specs])) + "\n")
+    os.replace(tmp, out / RECORDS)
