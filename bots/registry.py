@@ -168,7 +168,8 @@ def parse_spec(text: str) -> BotSpec:
     info = bots[name]
     values = {p.name: p.default for p in info.params}
     known = {p.name: p for p in info.params}
-    for item in filter(None, rest.split(",")):
+    given = []
+    for item in filter(None, (x.strip() for x in rest.split(","))):
         key, eq, value = item.partition("=")
         key = key.strip()
         if not eq or key not in known:
@@ -177,4 +178,8 @@ def parse_spec(text: str) -> BotSpec:
         known[key].encode(value.strip())  # validates
         default = known[key].default
         values[key] = value.strip() if known[key].choices else type(default)(value.strip())
-    return BotSpec(text.strip(), info, values)
+        given.append(key)
+    # the canonical text: same bot and parameters, same name in every table
+    order = [p.name for p in info.params if p.name in given]
+    canonical = name + (":" + ",".join(f"{k}={values[k]}" for k in order) if order else "")
+    return BotSpec(canonical, info, values)

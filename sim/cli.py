@@ -25,20 +25,24 @@ class CliError(Exception):
     """A user error: printed as one line, exit code 2."""
 
 
-def _lineup(bots: str, seats: int = 4) -> list:
+def _specs(bots: str) -> list:
+    """The distinct bot specs of ``--bots`` (1, 2 or 4), parsed; one-line errors."""
     from bots.registry import BotSpecError, parse_spec
 
-    texts = [t for t in _split_specs(bots)]
-    if len(texts) == 1:
-        texts = texts * seats
-    elif len(texts) == 2:
-        texts = [texts[0], texts[1], texts[0], texts[1]]
-    elif len(texts) != 4:
-        raise CliError(f"--bots takes 1, 2 or 4 bot specs, got {len(texts)}: {bots!r}")
+    texts = _split_specs(bots)
+    if len(texts) not in (1, 2, 4):
+        hint = "; for three bots, seat one twice: a,b,c,a" if len(texts) == 3 else ""
+        raise CliError(f"--bots takes 1, 2 or 4 bot specs, got {len(texts)}: {bots!r}{hint}")
     try:
         return [parse_spec(t) for t in texts]
     except BotSpecError as e:
         raise CliError(str(e)) from None
+
+
+def _lineup(bots: str) -> list:
+    """The spec at each of the four seats: one bot everywhere, two alternating, or four."""
+    specs = _specs(bots)
+    return (specs * 4)[:4] if len(specs) < 4 else specs
 
 
 def _split_specs(text: str) -> list[str]:
@@ -143,6 +147,8 @@ def tournament(
     from sim.report import format_summary, summary
     from sim.tournament import Plan, TournamentError, prepare, run, write_records
 
+    if workers is not None and workers < 1:
+        raise CliError(f"--workers must be at least 1, got {workers}")
     try:
         if resume:
             if out is None:
@@ -152,21 +158,15 @@ def tournament(
             manifest = prepare(out, Plan(**read_manifest(out)["plan"]), sys.argv, resume=True)
             plan = Plan(**manifest["plan"])
         else:
-            _lineup(bots)  # one-line error for an unknown bot or parameter
-            n_specs = len(_split_specs(bots))
+            texts = [spec.text for spec in _specs(bots)]
             if games is not None and games < 1:
                 raise CliError(f"--games must be at least 1, got {games}")
             if record_games < 0:
                 raise CliError(f"--record-games must be 0 or more, got {record_games}")
-            plan = Plan.make(
-                _split_specs(bots) if n_specs > 1 else _split_specs(bots),
-                seed, games or DEFAULT_GAMES, chunk, not no_duplicate,
-            )  # fmt: skip
+            plan = Plan.make(texts, seed, games or DEFAULT_GAMES, chunk, not no_duplicate)
             out = out or _default_out(bots)
             manifest = prepare(out, plan, ["trixsim", *sys.argv[1:]], resume=False)
             manifest["record_games"] = record_games
-        if workers is not None and workers < 1:
-            raise CliError(f"--workers must be at least 1, got {workers}")
         n_workers = workers or os.cpu_count() or 1
         if not quiet:
             rounded = " (rounded up to whole deal sets)" if games and games != plan.games else ""

@@ -27,6 +27,17 @@ def _dict(indices: np.ndarray, names: pa.Array) -> pa.DictionaryArray:
     return pa.DictionaryArray.from_arrays(pa.array(indices, pa.int8()), names)
 
 
+def _bot_names(seat_lineup: np.ndarray, bot_names: list[str]) -> pa.DictionaryArray:
+    """Line-up indices -> bot names, with each name once in the dictionary.
+
+    (Two line-up entries may be the same bot; a dictionary with repeated values
+    makes pyarrow write unstable bytes.)
+    """
+    unique = list(dict.fromkeys(bot_names))
+    to_unique = np.array([unique.index(b) for b in bot_names], np.int8)
+    return _dict(to_unique[seat_lineup], pa.array(unique, pa.string()))
+
+
 def _seat_or_null(values: np.ndarray) -> pa.Array:
     """Seats with -1 for "nobody" become nulls."""
     return pa.array(values, pa.int8(), mask=values < 0)
@@ -42,7 +53,6 @@ def contracts_table(contracts, game_ids, deal_sets, seating_ids, seatings, bot_n
     g_idx, _ = np.nonzero(valid)
     rows = contracts[valid]
     col = {name: rows[:, i] for name, i in C.items()}
-    names = pa.array(bot_names, pa.string())
     seat_bots = seatings[g_idx]  # line-up index at each seat, per row
     chooser = col["chooser"].astype(np.int64)
     is_trix = col["contract"] == L.TRIX_C
@@ -52,7 +62,7 @@ def contracts_table(contracts, game_ids, deal_sets, seating_ids, seatings, bot_n
         "seating": pa.array(seating_ids[g_idx], pa.int8()),
         "contract_no": pa.array(col["contract_no"], pa.int8()),
         "chooser": pa.array(chooser, pa.int8()),
-        "chooser_bot": _dict(seat_bots[np.arange(len(rows)), chooser], names),
+        "chooser_bot": _bot_names(seat_bots[np.arange(len(rows)), chooser], bot_names),
         "choice": pa.array(col["choice"], pa.int8()),
         "contract": _dict(col["contract"], CONTRACT_NAMES),
         "forced_trix": pa.array(col["forced_trix"].astype(bool)),
@@ -75,20 +85,19 @@ def contracts_table(contracts, game_ids, deal_sets, seating_ids, seatings, bot_n
         table[f"trix_{which}_turns"] = _masked(col[f"trix_{which}_turns"], pa.int16(), ~is_trix)
         table[f"trix_{which}_passes"] = _masked(col[f"trix_{which}_passes"], pa.int16(), ~is_trix)
     for p in range(4):
-        table[f"bot_{p}"] = _dict(seat_bots[:, p], names)
+        table[f"bot_{p}"] = _bot_names(seat_bots[:, p], bot_names)
     return pa.table(table)
 
 
 def games_table(games, shares, game_ids, deal_sets, seating_ids, seatings, bot_names) -> pa.Table:
     """One row per game of a chunk."""
-    names = pa.array(bot_names, pa.string())
     table = {
         "game": pa.array(game_ids, pa.int32()),
         "deal_set": pa.array(deal_sets, pa.int32()),
         "seating": pa.array(seating_ids, pa.int8()),
     }
     for p in range(4):
-        table[f"bot_{p}"] = _dict(seatings[:, p], names)
+        table[f"bot_{p}"] = _bot_names(seatings[:, p], bot_names)
     table["first_chooser"] = pa.array(games[:, G_FIRST], pa.int8())
     table["contracts"] = pa.array(games[:, G_CONTRACTS], pa.int8())
     table["end"] = _dict(games[:, G_END] - 1, END_NAMES)

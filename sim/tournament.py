@@ -169,6 +169,7 @@ def prepare(out: Path, plan: Plan, command: list[str], resume: bool) -> dict:
         raise TournamentError(
             f"--out {out} exists and is not empty; choose a new folder, or --resume it"
         )
+    created = not out.exists()
     try:
         for sub in (CONTRACTS, GAMES):
             (out / sub).mkdir(parents=True, exist_ok=True)
@@ -190,7 +191,8 @@ def prepare(out: Path, plan: Plan, command: list[str], resume: bool) -> dict:
         }
         write_manifest(out, manifest)
     except OSError as e:
-        shutil.rmtree(out, ignore_errors=True) if not any(out.glob("*")) else None
+        if created:
+            shutil.rmtree(out, ignore_errors=True)  # leave nothing behind
         raise TournamentError(f"--out {out}: cannot write there ({e.strerror})") from None
     return manifest
 

@@ -1,0 +1,171 @@
+"""`trixsim tournament`: equal tables whatever the workers, clean interrupts, fair seatings."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+import pyarrow.dataset as ds
+import pytest
+
+from sim.replay import check_file
+
+GAMES = 1200  # random bots: a second of play
+
+
+def trixsim(*args, **kw):
+    return subprocess.run(
+        [sys.executable, "-m", "sim.cli", *args], capture_output=True, text=True, **kw
+    )
+
+
+def table(folder: Path, name: str) -> pd.DataFrame:
+    df = ds.dataset(folder / f"{name}.parquet", format="parquet").to_table().to_pandas()
+    keys = ["game", "contract_no"] if name == "contracts" else ["game"]
+    return df.sort_values(keys).reset_index(drop=True)
+
+
+def assert_same_tables(a: Path, b: Path) -> None:
+    for name in ("games", "contracts"):
+        pd.testing.assert_frame_equal(table(a, name), table(b, name))
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """The same two-bot tournament with 1 and with 2 workers."""
+    root = tmp_path_factory.mktemp("runs")
+    for w in (1, 2):
+        out = trixsim("tournament", "--bots", "random,random:", "--games", str(GAMES),
+                      "--workers", str(w), "--chunk", "120", "--record-games", "6",
+                      "--out", str(root / f"w{w}"), "-q")  # fmt: skip
+        assert out.returncode == 0, out.stderr
+    return root
+
+
+def test_one_and_two_workers_give_identical_files(runs):
+    assert_same_tables(runs / "w1", runs / "w2")
+    for name in ("games", "contracts"):
+        files = sorted((runs / "w1" / f"{name}.parquet").iterdir())
+        assert len(files) == GAMES // 120
+        for f in files:
+            assert f.read_bytes() == (runs / "w2" / f"{name}.parquet" / f.name).read_bytes()
+
+
+def test_manifest_says_what_was_run(runs):
+    m = json.loads((runs / "w1" / "manifest.json").read_text())
+    assert m["status"] == "complete" and m["games_done"] == m["games_planned"] == GAMES
+    assert m["seed"] == 1 and m["lineup"] == ["random", "random"]
+    assert len(m["seatings"]) == 6 and m["games_per_second"] > 0
+
+
+def test_every_seating_equally_often_and_every_deal_under_every_seating(runs):
+    games = table(runs / "w1", "games")
+    assert games["seating"].value_counts().nunique() == 1
+    per_deal = games.groupby("deal_set")["seating"].apply(lambda s: sorted(s))
+    assert all(s == list(range(6)) for s in per_deal)
+    # each seating is a distinct arrangement of two bots over four seats, two seats each
+    seatings = json.loads((runs / "w1" / "manifest.json").read_text())["seatings"]
+    assert len({tuple(s) for s in seatings}) == 6
+    assert all(sorted(s) == [0, 0, 1, 1] for s in seatings)
+
+
+def test_records_replay_and_match_the_tables(runs):
+    path = runs / "w1" / "records.jsonl"
+    assert all(v.ok for v in check_file(path))
+    contracts = table(runs / "w1", "contracts")
+    games = table(runs / "w1", "games")
+    for line in path.read_text().splitlines():
+        rec = json.loads(line)
+        rows = contracts[contracts["game"] == rec["game"]]
+        assert len(rows) == len(rec["contracts"])
+        for (_, row), c in zip(rows.iterrows(), rec["contracts"], strict=True):
+            assert [row[f"points_{p}"] for p in range(4)] == c["points"]
+            assert [row[f"totals_{p}"] for p in range(4)] == c["totals"]
+            assert row["contract"] == c["contract"] and row["chooser"] == c["chooser"]
+        g = games[games["game"] == rec["game"]].iloc[0]
+        assert [g[f"bot_{p}"] for p in range(4)] == rec["bots"]
+        assert [g[f"total_{p}"] for p in range(4)] == rec["totals"]
+
+
+def test_schema_is_compact(runs):
+    schema = ds.dataset(runs / "w1" / "contracts.parquet", format="parquet").schema
+    assert str(schema.field("points_0").type) == "int16"
+    assert str(schema.field("chooser").type) == "int8"
+    assert str(schema.field("contract").type).startswith("dictionary")
+
+
+def test_resume_after_lost_chunks_equals_uninterrupted(runs, tmp_path):
+    import shutil
+
+    out = tmp_path / "lost"
+    shutil.copytree(runs / "w1", out)
+    for name in ("games", "contracts"):
+        (out / f"{name}.parquet" / "part-000003.parquet").unlink()
+    (out / "games.parquet" / "part-000007.parquet").unlink()  # a chunk killed half-way
+    (out / "contracts.parquet" / ".part-000009.parquet.1.tmp").write_bytes(b"half")
+    m = json.loads((out / "manifest.json").read_text())
+    m["status"] = "incomplete"
+    (out / "manifest.json").write_text(json.dumps(m))
+    res = trixsim("tournament", "--resume", "--out", str(out), "-q")
+    assert res.returncode == 0, res.stderr
+    assert_same_tables(runs / "w1", out)
+    assert not list((out / "contracts.parquet").glob(".*"))
+    assert json.loads((out / "manifest.json").read_text())["status"] == "complete"
+
+
+@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGKILL])
+def test_interrupted_run_keeps_finished_chunks_and_resumes(runs, tmp_path, sig):
+    out = tmp_path / "cut"
+    args = ["tournament", "--bots", "random,random:", "--games", "60000", "--chunk", "120",
+            "--workers", "1", "--out", str(out), "-q"]  # fmt: skip
+    proc = subprocess.Popen([sys.executable, "-m", "sim.cli", *args],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    parts = out / "games.parquet"
+    deadline = time.time() + 120
+    while time.time() < deadline and len(list(parts.glob("part-*"))) < 3:
+        time.sleep(0.05)
+    os.kill(proc.pid, sig)
+    _, err = proc.communicate(timeout=120)
+    done = len(list(parts.glob("part-*")))
+    assert 3 <= done < 500, "the run should have been cut in the middle"
+    # readers never see a half file: every visible part file is complete Parquet
+    table(out, "games")
+    table(out, "contracts")
+    if sig == signal.SIGINT:
+        assert proc.returncode == 130 and "--resume" in err and "Traceback" not in err
+        assert json.loads((out / "manifest.json").read_text())["status"] == "incomplete"
+    res = trixsim("tournament", "--resume", "--out", str(out), "-q", "--workers", "2")
+    assert res.returncode == 0, res.stderr
+    full = tmp_path / "full"
+    args[args.index(str(out))] = str(full)
+    assert trixsim(*args).returncode == 0
+    assert_same_tables(full, out)
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--bots", "nobody"], "unknown bot 'nobody'"),
+        (["--bots", "random:speed=2"], "has no parameter"),
+        (["--bots", "random,random,random"], "seat one twice"),
+        (["--games", "0"], "--games must be at least 1"),
+        (["--workers", "0"], "--workers must be at least 1"),
+        (["--out", "/proc/no/such/place"], "cannot write there"),
+    ],
+)
+def test_bad_input_is_one_line_and_writes_nothing(tmp_path, args, words):
+    res = trixsim("tournament", "--bots", "random", "--games", "12", *args, cwd=tmp_path)
+    assert res.returncode == 2 and words in res.stderr
+    assert len(res.stderr.strip().splitlines()) == 1, res.stderr
+    assert not any(tmp_path.iterdir()), "nothing may be written"
+
+
+def test_resume_refuses_finished_and_foreign_folders(runs, tmp_path):
+    res = trixsim("tournament", "--resume", "--out", str(runs / "w1"))
+    assert res.returncode == 2 and "already complete" in res.stderr
+    res = trixsim("tournament", "--resume", "--out", str(tmp_path))
+    assert res.returncode == 2 and "not a trixsim tournament" in res.stderr
