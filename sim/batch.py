@@ -6,7 +6,16 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sim.loop import N_CONTRACT_COLUMNS, N_GAME_COLUMNS, play_chunk
+from sim.loop import (
+    G_CONTRACTS,
+    G_END,
+    G_FIRST,
+    G_RANKS,
+    G_TOTALS,
+    N_CONTRACT_COLUMNS,
+    N_GAME_COLUMNS,
+    play_chunk,
+)
 from sim.rng import bot_seed, deal_seed
 
 
@@ -17,19 +26,23 @@ class Batch:
     contracts: np.ndarray  # int16 (games, 28, N_CONTRACT_COLUMNS)
     games: np.ndarray  # int16 (games, N_GAME_COLUMNS)
     shares: np.ndarray  # float64 (games, 4)
-    actions: int
+    actions: int  # decisions taken by the bots (contract choices, announcements, cards, passes)
 
 
-def play_batch(lineup, seating, seed: int, game_ids, deal_sets=None) -> Batch:
+def play_batch(lineup, seating, seed: int, game_ids, deal_sets=None, slow=False) -> Batch:
     """Play games ``game_ids`` (deal sets ``deal_sets``, default the ids).
 
-    ``lineup`` holds up to four numba :class:`bots.registry.BotSpec`; ``seating``
+    ``lineup`` holds up to four :class:`bots.registry.BotSpec`; ``seating``
     (games × 4, or one row for all games) gives the line-up index at each seat.
+    All-numba line-ups run in one kernel call; a line-up with a Python bot (or
+    ``slow=True``) goes through :mod:`sim.play` and fills the same arrays.
     """
     game_ids = np.asarray(game_ids, np.int64)
     deal_sets = game_ids if deal_sets is None else np.asarray(deal_sets, np.int64)
     n = len(game_ids)
     seating = np.array(np.broadcast_to(np.asarray(seating, np.int8), (n, 4)), order="C")
+    if slow or any(spec.info.kind != "numba" for spec in lineup):
+        return _play_batch_slow(lineup, seating, seed, game_ids, deal_sets)
     funcs = [spec.info.decide for spec in lineup]
     funcs += [funcs[0]] * (4 - len(funcs))
     params = np.zeros((4, 8), np.float64)
@@ -42,3 +55,27 @@ def play_batch(lineup, seating, seed: int, game_ids, deal_sets=None) -> Batch:
     shares = np.empty((n, 4), np.float64)
     actions = play_chunk(deals, bots, seating, *funcs, params, contracts, games, shares)
     return Batch(contracts, games, shares, int(actions))
+
+
+def _play_batch_slow(lineup, seating, seed, game_ids, deal_sets) -> Batch:
+    from sim.play import play_game
+
+    n = len(game_ids)
+    contracts = np.full((n, 28, N_CONTRACT_COLUMNS), -1, np.int16)
+    games = np.empty((n, N_GAME_COLUMNS), np.int16)
+    shares = np.empty((n, 4), np.float64)
+    actions = 0
+    for i in range(n):
+        specs = [lineup[j] for j in seating[i]]
+        game = play_game(specs, seed, int(game_ids[i]), int(deal_sets[i]))
+        for k, c in enumerate(game.contracts):
+            contracts[i, k] = c.row
+        actions += game.decisions
+        ranks, share = game.results()
+        games[i, G_CONTRACTS] = len(game.contracts)
+        games[i, G_END] = 1 if game.end == "over-1000" else 2
+        games[i, G_FIRST] = game.first_chooser
+        games[i, G_TOTALS : G_TOTALS + 4] = game.totals
+        games[i, G_RANKS : G_RANKS + 4] = ranks
+        shares[i] = share
+    return Batch(contracts, games, shares, actions)

@@ -94,6 +94,7 @@ class ContractResult:
     events: list[tuple[int, int]] = field(default_factory=list)  # (seat, action)
     points: list[int] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
+    row: np.ndarray | None = None  # the contract's table row (sim.loop.CONTRACT_COLUMNS)
 
     @property
     def name(self) -> str:
@@ -239,7 +240,7 @@ class Game:
         if rules.step(self.state, action):
             current.points = [int(v) for v in self.state[L.POINTS : L.POINTS + 4]]
             current.totals = self.totals
-            self.last_contract_state = self.state.copy()
+            current.row = contract_row(self.state)
             if not self.over:
                 rules.next_contract(self.state)
                 self._begin_contract()
@@ -300,6 +301,15 @@ class Game:
         if int(s[L.PLAYED]) == 0:
             return "the first card of trix must be a jack (R9.2)"
         return f"{CARD_NAMES[action]} does not go on the piles now (R9.1, R9.3)"
+
+
+def contract_row(state: np.ndarray) -> np.ndarray:
+    """The numbers the tables keep about the contract that just ended."""
+    from sim.loop import N_CONTRACT_COLUMNS, record_contract
+
+    row = np.zeros(N_CONTRACT_COLUMNS, np.int64)
+    record_contract(state, row)
+    return row
 
 
 def check_deal(hands: Sequence[int]) -> None:

@@ -58,7 +58,9 @@ def play_game(specs: list[BotSpec], seed: int, game_id: int, deal_set: int | Non
     """Play game ``game_id`` (deal set ``deal_set``, default the game id) to its end."""
     game = Game.new(seed, game_id if deal_set is None else deal_set)
     players = [Player(spec, seed, game_id, seat) for seat, spec in enumerate(specs)]
+    game.decisions = 0
     while not game.over:
+        game.decisions += 1
         seat = game.to_act
         action = players[seat].decide(game, seat)
         try:

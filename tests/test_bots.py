@@ -1,0 +1,196 @@
+"""The bot interface: specs, plug-ins, legality, fairness (information sets), determinism."""
+
+import numpy as np
+import pytest
+
+from bots import registry
+from bots.registry import BotSpecError, Param, PythonBot, numba_bot, parse_spec, python_bot
+from sim import layout as L
+from sim.batch import play_batch
+from sim.bits import lowest_bit
+from sim.game import Game
+from sim.play import BotError, Player, play_game
+from sim.record import dumps, game_record
+
+CHEAP = {"mcts": "mcts:iters=8"}  # search bots at a tiny budget keep the suite fast
+
+
+def all_specs():
+    return [CHEAP.get(name, name) for name in sorted(registry.load_bots())]
+
+
+# -- a plug-in numba bot and a plug-in Python bot, defined here ------------------------------
+@numba_bot("test-lowest", params=[Param("unused", 1, "shows parameters reach the bot")])
+def lowest_bot(public, seat, hand, legal, rng, params):
+    """Always the lowest legal action id."""
+    return lowest_bit(legal)
+
+
+@python_bot("test-python-highest")
+class HighestBot(PythonBot):
+    """Always the highest legal card, the first allowed contract, never doubles."""
+
+    def choose_contract(self, obs, allowed):
+        assert obs.hand == obs.hand & 0xFFFFFFFF
+        return allowed[0]
+
+    def announce_king(self, obs):
+        return False
+
+    def play(self, obs, legal):
+        return max(legal)
+
+
+def test_plugin_numba_bot_plays_through_the_fast_loop_and_the_api():
+    spec = parse_spec("test-lowest:unused=3")
+    assert spec.values == {"unused": 3} and spec.encoded()[0] == 3.0
+    batch = play_batch([spec], [0, 0, 0, 0], seed=3, game_ids=range(5))
+    slow = play_batch([spec], [0, 0, 0, 0], seed=3, game_ids=range(5), slow=True)
+    assert (batch.contracts == slow.contracts).all() and (batch.games == slow.games).all()
+
+
+def test_plugin_python_bot_plays_a_full_game_against_numba_bots():
+    specs = [parse_spec("test-python-highest"), parse_spec("random")] * 2
+    game = play_game(specs, seed=9, game_id=0)
+    assert game.over
+    batch = play_batch([specs[0], specs[1]], [0, 1, 0, 1], seed=9, game_ids=[0])
+    assert list(batch.games[0, 3:7]) == game.totals  # Python line-ups use the slow path
+
+
+def test_entry_point_plugins_are_loaded(monkeypatch):
+    calls = []
+
+    class EP:
+        name = "fake"
+
+        def load(self):
+            return lambda: calls.append("loaded") or numba_bot("test-ep")(lowest_bot.py_func)
+
+    monkeypatch.setattr(registry, "_loaded", False)
+    monkeypatch.setattr(registry, "entry_points", lambda group: [EP()] if group else [])
+    registry.load_bots()
+    assert calls == ["loaded"] and "test-ep" in registry.REGISTRY
+
+
+def test_broken_entry_point_warns_but_others_load(monkeypatch):
+    class Broken:
+        name = "broken"
+
+        def load(self):
+            raise ImportError("no module named nowhere")
+
+    monkeypatch.setattr(registry, "_loaded", False)
+    monkeypatch.setattr(registry, "entry_points", lambda group: [Broken()])
+    with pytest.warns(UserWarning, match="broken"):
+        bots = registry.load_bots()
+    assert "random" in bots
+
+
+@pytest.mark.parametrize(
+    "text, words",
+    [
+        ("nobody", "unknown bot 'nobody'; available:"),
+        ("random:iters=3", "has no parameter"),
+        ("test-lowest:unused=x", "is not an integer"),
+        ("test-lowest:unused", "has no parameter"),
+    ],
+)
+def test_bad_specs_name_what_exists(text, words):
+    with pytest.raises(BotSpecError, match=words):
+        parse_spec(text)
+
+
+def test_spec_text_is_canonical():
+    assert parse_spec(" random: ").text == "random"
+    assert parse_spec("test-lowest:unused=2").text == "test-lowest:unused=2"
+
+
+@pytest.mark.parametrize("spec", all_specs())
+def test_every_bot_plays_only_legal_actions(spec):
+    # R3.2-R3.6, R4.2, R5.6, R9.4: Player.decide raises BotError on anything illegal
+    lineup = [parse_spec(spec), parse_spec("random")]
+    games = 2 if spec.startswith("mcts") else 20
+    for g in range(games):
+        play_game([lineup[(g + s) % 2] for s in range(4)], seed=11, game_id=g)
+
+
+def test_an_illegal_bot_is_caught():
+    @numba_bot("test-cheat")
+    def cheat(public, seat, hand, legal, rng, params):
+        return L.PASS  # never legal outside trix
+
+    with pytest.raises(BotError, match="not legal"):
+        play_game([parse_spec("test-cheat")] * 4, seed=1, game_id=0)
+
+
+def positions(n_positions: int, seed: int):
+    """Random positions (a game part-way through) for information-set tests."""
+    rnd = np.random.default_rng(seed)
+    out = []
+    for g in range(n_positions):
+        game = Game.new(seed, g)
+        for _ in range(int(rnd.integers(0, 300))):
+            if game.over:
+                break
+            legal = game.legal_actions()
+            game.apply(int(rnd.choice(legal)))
+        if not game.over:
+            out.append(game)
+    return out
+
+
+def swap_hidden(game: Game, rnd) -> np.ndarray | None:
+    """The same position with one card swapped between two other seats' hands."""
+    me = game.to_act
+    others = [p for p in range(4) if p != me and game.hand(p)]
+    if len(others) < 2:
+        return None
+    a, b = rnd.choice(others, 2, replace=False)
+    ha, hb = game.hand(a), game.hand(b)
+    ca = [c for c in range(32) if ha >> c & 1]
+    cb = [c for c in range(32) if hb >> c & 1]
+    x, y = int(rnd.choice(ca)), int(rnd.choice(cb))
+    state = game.state.copy()
+    state[L.HANDS + a] = (ha & ~(1 << x)) | (1 << y)
+    state[L.HANDS + b] = (hb & ~(1 << y)) | (1 << x)
+    assert (state[: L.PUB_SIZE] == game.state[: L.PUB_SIZE]).all()
+    return state
+
+
+@pytest.mark.parametrize("spec", [s for s in all_specs() if not s.startswith("test-")])
+def test_information_sets_hidden_cards_never_change_a_decision(spec):
+    bot = parse_spec(spec)
+    rnd = np.random.default_rng(5)
+    checked = 0
+    for game in positions(60, seed=21):
+        other = swap_hidden(game, rnd)
+        if other is None:
+            continue
+        seat = game.to_act
+        legal = game.legal_mask()
+        decisions = []
+        for state in (game.state, other):
+            rng = np.array([12345], np.uint64)
+            decisions.append(
+                bot.info.decide(
+                    state[: L.PUB_SIZE], seat, game.hand(seat), legal, rng, bot.encoded()
+                )  # fmt: skip
+            )
+        assert decisions[0] == decisions[1]
+        checked += 1
+    assert checked > 30
+
+
+@pytest.mark.parametrize("spec", [s for s in all_specs() if not s.startswith("test-")])
+def test_same_seed_same_game(spec):
+    specs = [parse_spec(spec), parse_spec("random")] * 2
+    a = dumps(game_record(play_game(specs, seed=4, game_id=1), 1, ["x"] * 4))
+    b = dumps(game_record(play_game(specs, seed=4, game_id=1), 1, ["x"] * 4))
+    c = dumps(game_record(play_game(specs, seed=5, game_id=1), 1, ["x"] * 4))
+    assert a == b and a != c
+
+
+def test_player_streams_differ_by_seat_and_game():
+    spec = parse_spec("random")
+    streams = {int(Player(spec, 1, g, s).rng[0]) for g in range(3) for s in range(4)}
+    assert len(streams) == 12
