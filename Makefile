@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install test lint format tournament deal clean
+.PHONY: install test lint format tournament deal bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -26,6 +26,9 @@ lint: $(STAMP)
 format: $(STAMP)
 	$(BIN)/ruff format sim bots tests
 	$(BIN)/ruff check --fix sim bots tests
+
+tournament: $(STAMP)
+	$(BIN)/trixsim tournament --bots greedy,mcts
 
 deal: $(STAMP)
 	$(BIN)/trixsim deal --seed 1
