@@ -241,6 +241,7 @@ class Game:
             current.points = [int(v) for v in self.state[L.POINTS : L.POINTS + 4]]
             current.totals = self.totals
             current.row = contract_row(self.state)
+            self.last_contract_state = self.state.copy()  # as the contract stood when it ended
             if not self.over:
                 rules.next_contract(self.state)
                 self._begin_contract()
