@@ -30,6 +30,11 @@ format: $(STAMP)
 tournament: $(STAMP)
 	$(BIN)/trixsim tournament --bots greedy,mcts
 
+# Speed, beside a plain-Python engine and OpenSpiel (installed here as the bench extra).
+bench: $(STAMP)
+	$(BIN)/python -m pip install -q -e '.[dev,bench]' || echo "bench: open_spiel unavailable, its row will say so"
+	$(BIN)/python -m sim.bench
+
 deal: $(STAMP)
 	$(BIN)/trixsim deal --seed 1
 

@@ -8,9 +8,8 @@ on top of them.
 
 import hashlib
 import os
+import sys
 from pathlib import Path
-
-import numba
 
 __version__ = "0.1.0"
 
@@ -34,4 +33,11 @@ def _cache_dir() -> str:
     return os.path.join(base, digest.hexdigest()[:16])
 
 
-numba.config.CACHE_DIR = _cache_dir()
+# Set before any kernel is compiled; through the environment when numba is not loaded yet,
+# so that modules that never compile (the report) do not pay for importing numba.
+_dir = os.environ.get("TRIXSIM_NUMBA_CACHE_DIR") or _cache_dir()
+os.environ["TRIXSIM_NUMBA_CACHE_DIR"] = _dir
+if "numba" in sys.modules:
+    sys.modules["numba"].config.CACHE_DIR = _dir
+else:
+    os.environ["NUMBA_CACHE_DIR"] = _dir

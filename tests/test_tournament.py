@@ -39,7 +39,7 @@ def runs(tmp_path_factory):
     """The same two-bot tournament with 1 and with 2 workers."""
     root = tmp_path_factory.mktemp("runs")
     for w in (1, 2):
-        out = trixsim("tournament", "--bots", "random,random:", "--games", str(GAMES),
+        out = trixsim("tournament", "--bots", "random,greedy", "--games", str(GAMES),
                       "--workers", str(w), "--chunk", "120", "--record-games", "6",
                       "--out", str(root / f"w{w}"), "-q")  # fmt: skip
         assert out.returncode == 0, out.stderr
@@ -58,7 +58,7 @@ def test_one_and_two_workers_give_identical_files(runs):
 def test_manifest_says_what_was_run(runs):
     m = json.loads((runs / "w1" / "manifest.json").read_text())
     assert m["status"] == "complete" and m["games_done"] == m["games_planned"] == GAMES
-    assert m["seed"] == 1 and m["lineup"] == ["random", "random"]
+    assert m["seed"] == 1 and m["lineup"] == ["random", "greedy"]
     assert len(m["seatings"]) == 6 and m["games_per_second"] > 0
 
 
@@ -71,6 +71,10 @@ def test_every_seating_equally_often_and_every_deal_under_every_seating(runs):
     seatings = json.loads((runs / "w1" / "manifest.json").read_text())["seatings"]
     assert len({tuple(s) for s in seatings}) == 6
     assert all(sorted(s) == [0, 0, 1, 1] for s in seatings)
+    arrangements = games.drop_duplicates("seating")[[f"bot_{p}" for p in range(4)]]
+    assert len({tuple(r) for r in arrangements.astype(str).to_numpy()}) == 6
+    for _, row in arrangements.astype(str).iterrows():
+        assert sorted(row) == ["greedy", "greedy", "random", "random"]
 
 
 def test_records_replay_and_match_the_tables(runs):

@@ -1,0 +1,331 @@
+"""Find, check and read the Parquet tables of one or more tournament runs.
+
+Only pyarrow and numpy: nothing here imports the engine. A run is read part
+file by part file, keeping only the columns a report needs, so memory stays
+bounded whatever the number of games.
+"""
+
+from __future__ import annotations
+
+import json
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pyarrow as pa
+import pyarrow.compute as pc
+import pyarrow.parquet as pq
+
+# The tables' vocabulary (docs/tables.md), restated so the report needs no engine import.
+CONTRACT_NAMES = ("diamonds", "queens", "tricks", "last-trick", "king", "general", "trix")
+TRIX = CONTRACT_NAMES.index("trix")
+END_NAMES = ("over-1000", "28-contracts")
+OVER_1000 = 0
+
+MANIFEST, GAMES, CONTRACTS = "manifest.json", "games.parquet", "contracts.parquet"
+SEATS = range(4)
+GAME_COLUMNS = [
+    "game", "deal_set", *(f"bot_{p}" for p in SEATS), "contracts", "end",
+    *(f"total_{p}" for p in SEATS), *(f"rank_{p}" for p in SEATS),
+    *(f"win_share_{p}" for p in SEATS),
+]  # fmt: skip
+CONTRACT_COLUMNS = [
+    "game", "contract_no", "chooser", "choice", "contract", "forced_trix", "chooser_jacks",
+    "chooser_aces", "zeroed", *(f"points_{p}" for p in SEATS),
+]  # fmt: skip
+# The layout's length. (Totals are running sums of points with the 1000 -> 0 rule replayed,
+# and a trix chooser finished first / second when he scored -100 / -50 (R9.6): reading
+# fewer columns is most of the speed.)
+TRIX_COLUMNS = ["trix_first_turns", "trix_second_turns", "trix_first_passes", "trix_second_passes"]
+
+
+class ReportError(Exception):
+    """A folder (or set of folders) that cannot be reported on; the message says why."""
+
+
+@dataclass
+class Run:
+    """One tournament folder: its manifest and the chunks finished in both tables."""
+
+    folder: Path
+    manifest: dict
+    parts: list[str]
+    schema: dict[str, str] = field(default_factory=dict)  # needed column -> Arrow type
+
+    @property
+    def status(self) -> str:
+        return str(self.manifest.get("status", "?"))
+
+    @property
+    def version(self) -> str:
+        return str(self.manifest.get("version", "?"))
+
+    @property
+    def seed(self) -> int:
+        return int(self.manifest["plan"]["seed"])
+
+    @property
+    def bots(self) -> list[str]:
+        return [str(b) for b in self.manifest["plan"]["bots"]]
+
+    @property
+    def composition(self) -> tuple[str, ...]:
+        """The four seats' bots, sorted: what a win rate is measured against."""
+        plan = self.manifest["plan"]
+        seating = (plan.get("seatings") or [[0, 1, 2, 3][: len(self.bots)] * 4])[0]
+        return tuple(sorted(self.bots[i] for i in seating[:4]))
+
+    @property
+    def seconds(self) -> float:
+        return float(self.manifest.get("seconds") or 0.0)
+
+    def paths(self, table: str) -> list[Path]:
+        return [self.folder / table / p for p in self.parts]
+
+
+def _part_names(folder: Path) -> set[str]:
+    return {
+        p.name
+        for p in folder.iterdir()
+        if p.name.startswith("part-") and p.name.endswith(".parquet") and p.is_file()
+    }
+
+
+def _schema_of(path: Path, columns: list[str], what: str, run: Path, version: str) -> dict:
+    try:
+        schema = pq.read_schema(path)
+    except (OSError, pa.ArrowException) as e:
+        msg = f"{run}: {what}/{path.name} is not a readable Parquet file ({e})"
+        raise ReportError(msg) from None
+    missing = [c for c in columns if c not in schema.names]
+    if missing:
+        raise ReportError(
+            f"{run}: {what} has no column {missing[0]!r}: written by trixsim {version}, "
+            "whose tables this report cannot read"
+        )
+    return {f"{what}:{c}": str(schema.field(c).type) for c in columns}
+
+
+def open_run(folder: Path) -> Run:
+    """Check that ``folder`` is a tournament run; its finished chunks (maybe none)."""
+    folder = Path(folder)
+    if not folder.exists():
+        raise ReportError(f"{folder}: no such folder")
+    if not folder.is_dir():
+        raise ReportError(f"{folder} is a file; give the folder of a trixsim tournament run")
+    if not (folder / MANIFEST).is_file():
+        empty = not any(folder.iterdir())
+        raise ReportError(
+            f"{folder} is {'an empty folder' if empty else 'not a trixsim tournament folder'} "
+            f"(no {MANIFEST}); give the --out folder of trixsim tournament"
+        )
+    try:
+        manifest = json.loads((folder / MANIFEST).read_text())
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        raise ReportError(f"{folder / MANIFEST} is not valid JSON") from None
+    if (
+        not isinstance(manifest, dict)
+        or manifest.get("tool") != "trixsim tournament"
+        or not isinstance(manifest.get("plan"), dict)
+    ):
+        raise ReportError(f"{folder / MANIFEST} was not written by trixsim tournament")
+    for sub in (GAMES, CONTRACTS):
+        if not (folder / sub).is_dir():
+            raise ReportError(f"{folder} has a manifest but no {sub} folder; is it complete?")
+    # a chunk is finished when both its part files are in place (contracts is written first)
+    parts = sorted(_part_names(folder / GAMES) & _part_names(folder / CONTRACTS))
+    run = Run(folder, manifest, parts)
+    if parts:
+        run.schema = _schema_of(run.paths(GAMES)[0], GAME_COLUMNS, GAMES, folder, run.version)
+        run.schema |= _schema_of(
+            run.paths(CONTRACTS)[0], CONTRACT_COLUMNS + TRIX_COLUMNS, CONTRACTS, folder, run.version
+        )
+    return run
+
+
+def no_games_reason(run: Run) -> str:
+    if run.status == "running":
+        return (
+            f"{run.folder}: the run is still in progress and no chunk of games has finished "
+            "yet; report again in a moment"
+        )
+    return (
+        f"{run.folder}: no finished games (status {run.status}); "
+        f"finish it with: trixsim tournament --resume --out {run.folder}"
+    )
+
+
+def open_runs(folders: list[Path]) -> tuple[list[Run], list[str]]:
+    """The runs to report on together, and notes on what was skipped or is partial.
+
+    Raises ReportError when nothing can be reported: a folder that is not a run,
+    the same folder twice, runs of different trixsim versions or table schemas
+    (their bots and columns may not mean the same), or no finished game at all.
+    """
+    if not folders:
+        raise ReportError("give at least one tournament folder")
+    seen: dict[Path, Path] = {}
+    runs, notes = [], []
+    for f in folders:
+        key = Path(f).resolve()
+        if key in seen:
+            raise ReportError(f"{f} is given twice; give each run once")
+        seen[key] = Path(f)
+        runs.append(open_run(Path(f)))
+    empty = [r for r in runs if not r.parts]
+    runs = [r for r in runs if r.parts]
+    if not runs:
+        raise ReportError(no_games_reason(empty[0]))
+    notes += [no_games_reason(r) + " (skipped)" for r in empty]
+    first = runs[0]
+    for r in runs[1:]:
+        if r.version != first.version:
+            raise ReportError(
+                f"{first.folder} (trixsim {first.version}) and {r.folder} (trixsim {r.version}) "
+                "were written by different versions: their bots and tables may differ; "
+                "report them separately"
+            )
+        if r.schema != first.schema:
+            col = next(k for k in first.schema if first.schema[k] != r.schema.get(k))
+            raise ReportError(
+                f"{first.folder} and {r.folder} have different table schemas ({col}: "
+                f"{first.schema[col]} vs {r.schema.get(col)}); report them separately"
+            )
+    for r in runs:
+        if r.status != "complete":
+            plan = r.manifest["plan"]
+            try:
+                chunks = f" of {-(-int(plan['games']) // int(plan['chunk']))}"
+            except (KeyError, TypeError, ValueError, ZeroDivisionError):
+                chunks = ""
+            notes.append(
+                f"{r.folder}: status {r.status}; only its finished games are reported "
+                f"({len(r.parts)}{chunks} chunks)"
+            )
+    plans: dict[str, Path] = {}
+    for r in runs:
+        key = json.dumps(r.manifest["plan"], sort_keys=True)
+        if key in plans:
+            notes.append(
+                f"{plans[key]} and {r.folder} are the same plan and seed: the same games "
+                "counted twice (intervals are unaffected: deal sets are matched by seed)"
+            )
+        plans[key] = r.folder
+    return runs, notes
+
+
+# -- decoding ----------------------------------------------------------------------------
+def codes(column: pa.ChunkedArray | pa.Array, lookup: dict[str, int], what: str) -> np.ndarray:
+    """Dictionary (or string) column -> int16 codes in ``lookup``; ReportError on a stranger."""
+    chunks = column.chunks if isinstance(column, pa.ChunkedArray) else [column]
+    out = []
+    for ch in chunks:
+        if not pa.types.is_dictionary(ch.type):
+            ch = ch.dictionary_encode()
+        names = ch.dictionary.to_pylist()
+        unknown = [n for n in names if n not in lookup]
+        if unknown:
+            raise ReportError(f"unexpected {what} {unknown[0]!r} in the tables")
+        table = np.array([lookup[n] for n in names], np.int16)
+        out.append(table[ch.indices.to_numpy(zero_copy_only=False)] if len(ch) else table[:0])
+    return np.concatenate(out) if out else np.zeros(0, np.int16)
+
+
+def ints(column: pa.ChunkedArray, fill: int = -1) -> np.ndarray:
+    """An integer or bool column as numpy; nulls become ``fill``."""
+    if column.null_count:
+        column = pc.fill_null(column, fill)
+    return column.to_numpy()
+
+
+@dataclass
+class Games:
+    """Every finished game of the runs, one row each (seat columns as (n, 4) arrays)."""
+
+    names: list[str]  # bot specs; codes below index this list
+    run: np.ndarray  # run index of each row
+    game: np.ndarray
+    deal_set: np.ndarray
+    cluster: np.ndarray  # id of (seed, deal set): games sharing cards share it (not dense)
+    bots: np.ndarray  # (n, 4) codes
+    totals: np.ndarray
+    ranks: np.ndarray
+    shares: np.ndarray
+    contracts: np.ndarray
+    end: np.ndarray  # index into END_NAMES
+    offsets: np.ndarray  # slot of (run r, game g) = offsets[r] + g
+    row_of_slot: np.ndarray  # games row of each slot, -1 when absent
+    arrangement: np.ndarray  # index into arrangements of each game's seats
+    arrangements: np.ndarray  # (k, 4): the distinct seat -> bot code rows
+
+    def __len__(self) -> int:
+        return len(self.game)
+
+    def rows(self, run: int, game: np.ndarray) -> np.ndarray:
+        return self.row_of_slot[self.offsets[run] + game]
+
+
+def read_games(runs: list[Run]) -> Games:
+    """The games tables of ``runs``, needed columns only."""
+    tables = [pq.ParquetDataset(r.paths(GAMES)).read(columns=GAME_COLUMNS) for r in runs]
+    names = sorted(
+        {
+            n
+            for t in tables
+            for p in SEATS
+            for ch in t.column(f"bot_{p}").chunks
+            for n in (ch.dictionary.to_pylist() if pa.types.is_dictionary(ch.type) else [])
+        }
+        | {b for r in runs for b in r.bots}
+    )
+    lookup = {n: i for i, n in enumerate(names)}
+    end_lookup = {n: i for i, n in enumerate(END_NAMES)}
+    cols: dict[str, list] = {k: [] for k in ("run", "game", "deal", "bots", "tot", "rank", "win")}
+    cols |= {"n": [], "end": []}
+    for i, t in enumerate(tables):
+        cols["run"].append(np.full(t.num_rows, i, np.int16))
+        cols["game"].append(ints(t.column("game")).astype(np.int64))
+        cols["deal"].append(ints(t.column("deal_set")).astype(np.int64))
+        seat_bots = [codes(t.column(f"bot_{p}"), lookup, "bot") for p in SEATS]
+        cols["bots"].append(np.stack(seat_bots, 1))
+        cols["tot"].append(np.stack([ints(t.column(f"total_{p}")) for p in SEATS], 1))
+        cols["rank"].append(np.stack([ints(t.column(f"rank_{p}")) for p in SEATS], 1))
+        cols["win"].append(np.stack([t.column(f"win_share_{p}").to_numpy() for p in SEATS], 1))
+        cols["n"].append(ints(t.column("contracts")))
+        cols["end"].append(codes(t.column("end"), end_lookup, "game end"))
+    cat = {k: v[0] if len(v) == 1 else np.concatenate(v) for k, v in cols.items()}
+    # deal sets are matched by seed: two runs with one seed played the same cards
+    seed_code = np.unique([str(r.seed) for r in runs], return_inverse=True)[1]
+    width = int(cat["deal"].max()) + 1
+    cluster = seed_code[cat["run"]].astype(np.int64) * width + cat["deal"]
+    sizes = [int(g.max()) + 1 if len(g) else 0 for g in cols["game"]]
+    offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+    row_of_slot = np.full(int(offsets[-1]), -1, np.int64)
+    row_of_slot[offsets[cat["run"]] + cat["game"]] = np.arange(len(cat["game"]))
+    bots = cat["bots"].astype(np.int64)
+    n_names = max(len(names), 1)
+    seat_key = ((bots[:, 0] * n_names + bots[:, 1]) * n_names + bots[:, 2]) * n_names + bots[:, 3]
+    _, first, arrangement = np.unique(seat_key, return_index=True, return_inverse=True)
+    return Games(
+        names, cat["run"], cat["game"], cat["deal"], cluster, cat["bots"], cat["tot"],
+        cat["rank"], cat["win"], cat["n"], cat["end"], offsets[:-1], row_of_slot,
+        arrangement.astype(np.intp), cat["bots"][first].astype(np.intp),
+    )  # fmt: skip
+
+
+def contract_parts(runs: list[Run], columns: list[str], prefetch: int = 3):
+    """Yield (run index, table) for each finished contracts part file, read ahead on threads.
+
+    A part file holds whole games, so per-game sums can be made within a part.
+    """
+    jobs = [(i, path) for i, r in enumerate(runs) for path in r.paths(CONTRACTS)]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        futures = []
+        for i, path in jobs:
+            futures.append((i, pool.submit(pq.read_table, path, columns=columns)))
+            if len(futures) > prefetch:
+                j, fut = futures.pop(0)
+                yield j, fut.result()
+        for j, fut in futures:
+            yield j, fut.result()

@@ -1,0 +1,108 @@
+"""Win shares with intervals that respect the duplicate design.
+
+Win shares are per seat-game, ties split (R3.9). Games of one deal set share
+their cards, so they are not independent: a deal set (keyed by the run's seed
+and its deal-set number, so two runs with one seed share them) is the unit of
+every interval. A bot's win share is the mean over deal sets of its mean win
+share within the deal set; its 95% interval is the normal interval of that mean
+over deal sets (the cluster approach). For two bots the paired difference is
+taken within each deal set, where both met the same cards.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+Z95 = 1.959963984540054
+
+
+def mean_ci(per_cluster: np.ndarray) -> tuple[float, float]:
+    """Mean and 95% half-width over independent cluster values (normal approximation)."""
+    per_cluster = np.asarray(per_cluster, np.float64)
+    n = len(per_cluster)
+    if n == 0:
+        return float("nan"), float("nan")
+    mean = float(np.mean(per_cluster))
+    if n < 2:
+        return mean, float("nan")
+    return mean, float(Z95 * np.std(per_cluster, ddof=1) / np.sqrt(n))
+
+
+def cluster_means(values: np.ndarray, bots: np.ndarray, cluster: np.ndarray, n_bots: int):
+    """Per (cluster, bot): mean of ``values`` and count; seat arrays are (n, 4).
+
+    Cluster ids need not be dense; clusters without games are dropped.
+    """
+    size = (int(cluster.max()) + 1 if len(cluster) else 0) * n_bots
+    key = (np.repeat(cluster.astype(np.int64) * n_bots, 4) + bots.ravel()).astype(np.intp)
+    count = np.bincount(key, minlength=size).reshape(-1, n_bots)
+    total = np.bincount(key, weights=values.ravel(), minlength=size).reshape(-1, n_bots)
+    used = count.any(axis=1)
+    count, total = count[used], total[used]
+    with np.errstate(invalid="ignore", divide="ignore"):
+        return total / count, count
+
+
+def win_lines(bots, shares, totals, ranks, cluster, names: list[str], means=None) -> list[dict]:
+    """Per bot (sorted by name): seat-games, win share ± 95% CI over deal sets, mean final
+    total, mean rank, share of last places (highest total, ties included)."""
+    nb = len(names)
+    means, count = means or cluster_means(shares, bots, cluster, nb)
+    flat = bots.ravel()
+    seat_games = np.bincount(flat, minlength=nb)
+    last = (totals == totals.max(axis=1, keepdims=True)).ravel()
+    total_sum = np.bincount(flat, totals.ravel(), nb)
+    rank_sum = np.bincount(flat, ranks.ravel(), nb)
+    last_sum = np.bincount(flat, last, nb)
+    lines = []
+    for b in range(nb):
+        if seat_games[b] == 0:
+            continue
+        share, ci = mean_ci(means[count[:, b] > 0, b])
+        n = seat_games[b]
+        lines.append({
+            "bot": names[b],
+            "seat_games": int(n),
+            "win_share": share,
+            "win_share_ci": ci,
+            "mean_total": float(total_sum[b] / n),
+            "mean_rank": float(rank_sum[b] / n),
+            "last_share": float(last_sum[b] / n),
+        })  # fmt: skip
+    return lines
+
+
+def paired(bots, shares, cluster, names: list[str], a: str, b: str, means=None):
+    """Win share of ``a`` minus ``b`` paired within deal sets: (mean, 95% CI, deal sets)."""
+    means, count = means or cluster_means(shares, bots, cluster, len(names))
+    ia, ib = names.index(a), names.index(b)
+    both = (count[:, ia] > 0) & (count[:, ib] > 0)
+    mean, ci = mean_ci(means[both, ia] - means[both, ib])
+    return mean, ci, int(both.sum())
+
+
+def win_summary(bots, shares, totals, ranks, cluster, names, seconds, complete) -> dict:
+    """The headline block: per-bot lines and, for two bots, their paired difference."""
+    means = cluster_means(shares, bots, cluster, len(names))
+    lines = win_lines(bots, shares, totals, ranks, cluster, names, means)
+    out = {
+        "games": len(bots),
+        "deal_sets": len(means[1]),
+        "bots": lines,
+        "seconds": seconds,
+        "complete": complete,
+    }
+    if len(lines) == 2:
+        hi, lo = sorted(lines, key=lambda x: -x["win_share"])
+        diff, ci, n = paired(bots, shares, cluster, names, hi["bot"], lo["bot"], means)
+        out["paired"] = {"better": hi["bot"], "worse": lo["bot"], "difference": diff, "ci": ci,
+                         "deal_sets": n}  # fmt: skip
+    return out
+
+
+def sentence(p: dict) -> str:
+    """The paired difference in words."""
+    return (
+        f"{p['better']} beats {p['worse']} by {100 * p['difference']:.1f} ± "
+        f"{100 * p['ci']:.1f} points of win share over {p['deal_sets']:,} deal sets"
+    )
