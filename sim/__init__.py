@@ -14,6 +14,10 @@ from pathlib import Path
 __version__ = "0.1.0"
 
 
+# The files that hold kernels or what kernels read at compile time (bots are all kernels).
+_KERNEL_FILES = ("bits.py", "rng.py", "layout.py", "rules.py", "loop.py", "protocol.py")
+
+
 def _cache_dir() -> str:
     """A numba cache folder keyed by the source of ``sim`` and ``bots``.
 
@@ -23,10 +27,11 @@ def _cache_dir() -> str:
     """
     digest = hashlib.sha1(__version__.encode())
     root = Path(__file__).resolve().parent.parent
-    for pkg in ("sim", "bots"):
-        for f in sorted((root / pkg).glob("*.py")):
-            digest.update(f.name.encode())
-            digest.update(f.read_bytes())
+    files = [root / "sim" / name for name in _KERNEL_FILES]
+    files += sorted((root / "bots").glob("*.py"))
+    for f in files:
+        digest.update(f.name.encode())
+        digest.update(f.read_bytes())
     base = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "trixsim", "numba"
     )

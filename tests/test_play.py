@@ -1,0 +1,294 @@
+"""``trixsim play``: a scripted person plays whole games through the command (R10).
+
+The person is a small driver: it reads the command's output until a prompt
+(``seat 0, your card [7H 8H QH]: ``), answers it, and in between types illegal
+input, a pre-selection (R10.3) and looks at the last trick. Records written with
+``--save`` must pass ``trixsim replay``; a game left and resumed (R10.2) must be the
+very game an uninterrupted session plays, with the person's seat always the
+person's.
+"""
+
+import json
+import os
+import re
+import select
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from bots.registry import parse_spec
+from sim import layout as L
+from sim.game import Game
+from sim.play import Player
+from sim.record import game_record
+from sim.table import TableError, play_cli
+
+ASKED = r"seat (\d), your (card|contract|announcement|turn) \[([^\]]*)\]: "
+PROMPT = re.compile(ASKED + "$")
+HAND_CARD = re.compile(r"(\d):(10|[789JQKA])([♥♣♦♠])")
+SUIT_LETTER = dict(zip("♥♣♦♠", "HCDS", strict=True))
+FIRST_PROMPT_TIMEOUT = 600  # a changed source recompiles the numba kernels first
+
+
+class Person:
+    """Plays ``trixsim play`` through its stdin and stdout, like a person at a terminal."""
+
+    def __init__(self, args, cwd):
+        env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE")}
+        env.update(NO_COLOR="1", PYTHONIOENCODING="utf-8", COLUMNS="100")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "sim.cli", "play", "--delay", "0", *args],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=cwd,
+            env=env,
+        )
+        self.raw = b""
+        self.mark = 0  # output before this was already answered
+        self.answers = 0
+        self.expect = 0  # prompts the lines sent last will answer
+
+    @property
+    def text(self) -> str:
+        return self.raw.decode("utf-8", "replace")
+
+    def since(self) -> str:
+        return self.raw[self.mark :].decode("utf-8", "replace")
+
+    def prompt(self, timeout=60):
+        """The next prompt (a match of PROMPT), or None once the command has ended."""
+        fd = self.proc.stdout.fileno()
+        deadline = time.monotonic() + (FIRST_PROMPT_TIMEOUT if not self.raw else timeout)
+        while True:
+            m = PROMPT.search(self.since())
+            if m and len(re.findall(ASKED, self.since())) >= self.expect:
+                return m
+            left = deadline - time.monotonic()
+            assert left > 0, f"no prompt; output ends with:\n{self.text[-3000:]}"
+            ready, _, _ = select.select([fd], [], [], left)
+            if ready:
+                data = os.read(fd, 65536)
+                if not data:
+                    return None
+                self.raw += data
+
+    def send(self, *lines, prompts=None):
+        """Type ``lines``; ``prompts`` of them answer a prompt (all, unless said)."""
+        self.mark = len(self.raw)
+        self.expect = len(lines) if prompts is None else prompts
+        self.proc.stdin.write(("\n".join(lines) + "\n").encode())
+        self.proc.stdin.flush()
+        self.answers += 1
+
+    def hand(self) -> list[str]:
+        """The hand on the last screen, as cards like QS."""
+        screen = self.since()
+        start = screen.rfind("your hand")
+        return [
+            ("T" if r == "10" else r) + SUIT_LETTER[s]
+            for _, r, s in HAND_CARD.findall(screen[start:])
+        ]
+
+    def finish(self, timeout=60):
+        """Wait for the command's end: its exit code, and its stderr."""
+        self.proc.stdin.close()
+        rest = self.proc.stdout.read()
+        self.raw += rest
+        code = self.proc.wait(timeout)
+        return code, self.proc.stderr.read().decode()
+
+
+def first_legal(m) -> str:
+    """The scripted person's answer: the first contract, the first legal card, no double."""
+    kind, options = m.group(2), m.group(3).split()
+    answers = {"contract": "1", "announcement": "n", "turn": ""}
+    return answers[kind] if kind in answers else options[0]
+
+
+def play_along(person, stop_after=None):
+    """Answer every prompt with first_legal; stop early after ``stop_after`` answers."""
+    while (m := person.prompt()) is not None:
+        if stop_after is not None and person.answers >= stop_after:
+            return m
+        person.send(first_legal(m))
+    return None
+
+
+def trixsim(*args, cwd=None):
+    return subprocess.run(
+        [sys.executable, "-m", "sim.cli", *args], capture_output=True, text=True, cwd=cwd
+    )
+
+
+def uninterrupted(seed, bots):
+    """The game the scripted person plays, computed here: seat by seat, no command line."""
+    game = Game.new(seed, 0)
+    players = {s: Player(parse_spec(b), seed, 0, s) for s, b in enumerate(bots) if b != "human"}
+    while not game.over:
+        seat = game.to_act
+        if seat in players:
+            game.apply(players[seat].decide(game, seat))
+        else:
+            legal = game.legal_actions()
+            game.apply(L.NO_DOUBLE if L.NO_DOUBLE in legal else legal[0])
+    return game_record(game, 0, bots)
+
+
+def test_a_scripted_person_plays_a_whole_game_and_its_record_replays(tmp_path):
+    # R10.1 R10.3 R4.2 R9.4: bots fill the empty seats; illegal input is refused with its reason
+    rec_path = tmp_path / "game.jsonl"
+    person = Person(["--seat", "0", "--bots", "greedy", "--seed", "8", "--save", str(rec_path)],
+                    tmp_path)  # fmt: skip
+    seen = set()
+    while (m := person.prompt()) is not None:
+        kind, options = m.group(2), m.group(3).split()
+        screen = person.since()
+        answer = first_legal(m)
+        in_tricks = kind == "card" and "Trick " in screen
+        if kind == "card" and "nonsense" not in seen:
+            seen.add("nonsense")
+            person.send("ZZ", "9", "")  # not a card, no 9th card, an empty line: asked again
+            continue
+        if kind == "announcement" and "double" not in seen:
+            seen.add("double")  # R5.6: the holder of K♥ is asked at his first turn
+            person.send("maybe", "y")
+            continue
+        if kind == "contract" and "bad contract" not in seen:
+            seen.add("bad contract")
+            person.send("poker", "0")
+            continue
+        illegal = [c for c in person.hand() if c not in options]
+        if in_tricks and illegal and "follow" not in seen:
+            seen.add("follow")
+            person.send(illegal[0], "pass")  # not following suit; passing outside trix
+            continue
+        if kind == "card" and "Piles:" in screen and illegal and "lay" not in seen:
+            seen.add("lay")
+            person.send(illegal[0], answer)  # a card that does not go on the piles
+            continue
+        if in_tricks and "Last trick taken by" in screen and "look" not in seen:
+            seen.add("look")
+            person.send("l", "l", "l", answer)  # the third look is refused
+            continue
+        if in_tricks and "leads)" in screen and len(person.hand()) > 2 and "pre" not in seen:
+            # R10.3: lead, then type the next card while the bots play
+            seen.add("pre")
+            other = [c for c in person.hand() if c != answer][-1]
+            person.send(answer, other, prompts=1)
+            continue
+        person.send(answer)
+    code, err = person.finish()
+    out = person.text
+    assert code == 0, err
+    assert "Traceback" not in out + err
+    assert {"nonsense", "bad contract", "follow", "look", "pre", "double", "lay"} <= seen, seen
+    assert "answer y (announce K♥) or n" in out and "seat 0 (you) announces K♥" in out
+    assert "a forced trix (R3.5)" in out and "is imposed on you (R3.6)" in out
+    assert "is not a card" in out and "there is no card number 9" in out
+    assert "'poker' is not a contract" in out and "choose a number from 1 to" in out
+    assert re.search(r"you must follow [♥♣♦♠] \((hearts|clubs|diamonds|spades), R4\.2\)", out)
+    assert "passing is only for trix (R9.4)" in out
+    assert "does not go on the piles now" in out or "first card of trix must be a jack" in out
+    assert out.count("Last trick (trick") == 2
+    assert "already looked at the last trick twice" in out
+    assert "pre-selected for seat 0:" in out
+    assert "still legal" in out or "can't be played" in out
+    assert "Final results" in out and "Winner:" in out
+    for line in ("#1 ", "→ totals"):
+        assert line in out
+    check = trixsim("replay", str(rec_path))
+    assert check.returncode == 0, check.stdout + check.stderr
+    rec = json.loads(rec_path.read_text())
+    assert rec["bots"] == ["human", "greedy", "greedy", "greedy"]
+    assert not list(tmp_path.glob("trixsim-play-*.json"))  # nobody left, nothing saved
+
+
+def test_leave_three_ways_come_back_and_finish_the_same_game(tmp_path):
+    # R10.2: q, Ctrl-C and a closed input all save; --resume gives the seat back where it was
+    bots = ["greedy", "human", "mcts:iters=20", "greedy"]
+    args = ["--seat", "1", "--bots", "greedy,mcts:iters=20,greedy", "--seed", "4"]
+    person = Person([*args, "--save", "rec.jsonl"], tmp_path)
+    assert play_along(person, stop_after=25) is not None
+    person.send("q")
+    code, err = person.finish()
+    saved = tmp_path / "trixsim-play-4.json"
+    assert code == 0, err
+    assert "--resume trixsim-play-4.json" in person.text.replace("\n", "")
+    moves = len(json.loads(saved.read_text())["actions"])
+
+    person = Person(["--resume", saved.name], tmp_path)
+    assert play_along(person, stop_after=25) is not None
+    assert "seat 1 is yours again" in person.text
+    person.proc.send_signal(signal.SIGINT)  # Ctrl-C while the person is thinking
+    code, _ = person.finish()
+    assert code == 130
+    later = len(json.loads(saved.read_text())["actions"])
+    assert later > moves
+
+    person = Person(["--resume", saved.name], tmp_path)
+    assert play_along(person, stop_after=10) is not None
+    code, _ = person.finish()  # the input closes, as when the terminal goes away
+    assert code == 0 and len(json.loads(saved.read_text())["actions"]) > later
+
+    person = Person(["--resume", saved.name], tmp_path)
+    assert play_along(person) is None
+    code, err = person.finish()
+    assert code == 0, err
+    rec_path = tmp_path / "rec.jsonl"  # the --save of the first session is remembered
+    check = trixsim("replay", str(rec_path))
+    assert check.returncode == 0, check.stdout + check.stderr
+    rec = json.loads(rec_path.read_text())
+    assert rec["bots"] == bots
+    # the same game as one uninterrupted session, where seat 1 only ever played the
+    # person's answers (first legal choice): the seat never changed hands
+    assert rec == uninterrupted(4, bots)
+    assert json.loads(saved.read_text())["finished"] is True
+
+
+def test_friends_share_a_keyboard(tmp_path):
+    # R10.1: two persons, two bots (one spec per empty seat); each gets the keyboard in turn
+    person = Person(["--seat", "0,2", "--bots", "greedy,random", "--seed", "2"], tmp_path)
+    assert play_along(person, stop_after=30) is not None
+    person.send("q")
+    assert person.finish()[0] == 0
+    assert "Seat 2's turn: pass the keyboard" in person.text
+    assert "Seat 0's turn: pass the keyboard" in person.text
+    saved = tmp_path / "trixsim-play-2.json"
+    assert json.loads(saved.read_text())["bots"] == ["human", "greedy", "human", "random"]
+    person = Person(["--resume", saved.name, "--save", "two.jsonl"], tmp_path)
+    assert play_along(person) is None
+    assert person.finish()[0] == 0
+    check = trixsim("replay", str(tmp_path / "two.jsonl"))
+    assert check.returncode == 0, check.stdout + check.stderr
+    assert json.loads((tmp_path / "two.jsonl").read_text())["bots"][::2] == ["human", "human"]
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (("4", None, None, 0.6, None, None), "--seat takes seats 0-3"),
+        (("0,0", None, None, 0.6, None, None), "names seat 0 twice"),
+        (("0,2", ["greedy"] * 3, None, 0.6, None, None), "one per empty seat (2: seats 1, 3)"),
+        (("0", ["nobody"], None, 0.6, None, None), "unknown bot 'nobody'"),
+        ((None, None, None, 0.6, None, Path("no-such-game.json")), "no such file"),
+        ((None, None, 3, 0.6, None, Path("x.json")), "drop --seed"),
+        (("0", None, None, -1.0, None, None), "--delay must be 0 or more"),
+    ],
+)
+def test_bad_options_say_what_is_wrong(args, words):
+    with pytest.raises(TableError, match=re.escape(words)):
+        play_cli(*args)
+
+
+def test_bad_options_are_one_line_on_the_command_line(tmp_path):
+    for args, words in [(("--seat", "4"), "--seat takes seats 0-3"),
+                        (("--resume", "x.json", "--seed", "3"), "drop --seed")]:  # fmt: skip
+        out = trixsim("play", *args, cwd=tmp_path)
+        assert out.returncode == 2
+        assert len(out.stderr.strip().splitlines()) == 1, out.stderr
+        assert words in out.stderr and "Traceback" not in out.stderr
