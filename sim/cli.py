@@ -117,7 +117,7 @@ def _default_out(bots: str) -> Path:
     return Path("results") / f"{stamp}-{lineup}"
 
 
-DEFAULT_GAMES = 1200
+DEFAULT_GAMES = 1800
 
 
 @app.command()
@@ -130,7 +130,18 @@ def tournament(
     ),  # fmt: skip
     seed: int = typer.Option(1, help="Seed of the run: fixes every deal and bot decision."),
     workers: int = typer.Option(None, help="Worker processes [default: all cores]"),
-    out: Path = typer.Option(None, help="Output folder [default: results/<time>-<line-up>]"),
+    out: str = typer.Option(
+        None,
+        help="Output folder [default: results/<time>-<line-up>]; with --backend dask also "
+        "a URL the workers write to (s3://bucket/run, file:///shared/run)",
+    ),  # fmt: skip
+    backend: str = typer.Option("local", help="local (worker processes) or dask."),
+    scheduler: str = typer.Option(
+        None,
+        help="With --backend dask: a running scheduler, e.g. tcp://HOST:8786 "
+        "[default: a LocalCluster of --workers processes]",
+        show_default=False,
+    ),  # fmt: skip
     chunk: int = typer.Option(None, help="Games per chunk (part file) [default: games/64]"),
     record_games: int = typer.Option(0, help="Also write full records of the first K games."),
     resume: bool = typer.Option(False, "--resume", help="Finish the interrupted run in --out."),
@@ -145,16 +156,32 @@ def tournament(
     import os
 
     from sim.report import format_summary, summary
-    from sim.tournament import Plan, TournamentError, prepare, run, write_records
+    from sim.tournament import Plan, TournamentError, prepare, read_manifest, run, write_records
 
     if workers is not None and workers < 1:
         raise CliError(f"--workers must be at least 1, got {workers}")
+    if backend not in ("local", "dask"):
+        raise CliError(f"--backend must be local or dask, got {backend!r}")
+    if scheduler is not None and backend != "dask":
+        raise CliError("--scheduler needs --backend dask")
+    url = out is not None and "://" in out
+    if url and backend != "dask":
+        raise CliError(f"--out {out}: a URL needs --backend dask (its workers write there)")
+    out = out if url or out is None else Path(out)
     try:
+        if backend == "dask":
+            from functools import partial
+
+            from sim import dask_backend as dk
+
+            dk.require()  # one line saying how to install Dask when it is missing
+            run = partial(dk.run, scheduler=scheduler)
+            if url:
+                prepare, read_manifest = dk.prepare_url, dk.read_manifest_url
+                write_records = dk.write_records_url
         if resume:
             if out is None:
                 raise CliError("--resume needs --out DIR, the folder of the run to finish")
-            from sim.tournament import read_manifest
-
             manifest = prepare(out, Plan(**read_manifest(out)["plan"]), sys.argv, resume=True)
             plan = Plan(**manifest["plan"])
         else:
@@ -170,19 +197,82 @@ def tournament(
         n_workers = workers or os.cpu_count() or 1
         if not quiet:
             rounded = " (rounded up to whole deal sets)" if games and games != plan.games else ""
+            who = f"Dask scheduler {scheduler}" if scheduler else f"{n_workers} workers"
+            who += " (Dask LocalCluster)" if backend == "dask" and not scheduler else ""
             print(f"trixsim: {plan.games:,} games{rounded}, {len(plan.seatings)} seatings, "
-                  f"{n_workers} workers -> {out}", file=sys.stderr)  # fmt: skip
+                  f"{who} -> {out}", file=sys.stderr)  # fmt: skip
         manifest = run(plan, out, n_workers, manifest, progress=not quiet)
+        if manifest["status"] == "complete" and manifest.get("record_games"):
+            write_records(plan, out, manifest["record_games"])
+        folder = dk.UrlStore(out).local_folder() if url else out
     except TournamentError as e:
         raise CliError(str(e)) from None
-    if manifest["status"] == "complete" and manifest.get("record_games"):
-        write_records(plan, out, manifest["record_games"])
-    s = summary([out])
-    print(format_summary(s))
+    if folder is None:  # tables on a remote filesystem: `trixsim report` reads local copies
+        print(f"trixsim: {manifest['games_done']:,} games written to {out}")
+    else:
+        print(format_summary(summary([folder])))
     if manifest["status"] != "complete":
-        print(f"trixsim: interrupted; finish with: trixsim tournament --resume --out {out}",
+        again = f"--resume --out {out}" + (" --backend dask" if url else "")
+        print(f"trixsim: interrupted; finish with: trixsim tournament {again}",
               file=sys.stderr)  # fmt: skip
         raise typer.Exit(130)
+
+
+@app.command()
+def report(
+    dirs: list[Path] = typer.Argument(..., help="Tournament folders (--out of tournament)."),
+    fmt: str = typer.Option("table", "--format", help="table, markdown or json."),
+    plots: Path = typer.Option(None, "--plots", help="Also write PNG plots into this folder."),
+    rate_games: int = typer.Option(
+        10_000, help="Games rated by OpenSkill (a uniform sample; 0 = all games)."
+    ),  # fmt: skip
+):
+    """Win rates, ratings, contract and trix statistics of one or more runs, from their tables."""
+    from sim.report import ReportError, build_report
+    from sim.report.render import render, to_json
+
+    if fmt not in ("table", "markdown", "json"):
+        raise CliError(f"--format must be table, markdown or json, got {fmt!r}")
+    if rate_games < 0:
+        raise CliError(f"--rate-games must be 0 (all) or more, got {rate_games}")
+    try:
+        rep = build_report(dirs, rate_games)
+    except ReportError as e:
+        raise CliError(f"report: {e}") from None
+    if plots is not None:
+        from sim.report.plots import write_plots
+
+        try:
+            written = write_plots(rep, plots)
+        except OSError as e:
+            raise CliError(f"report: --plots {plots}: cannot write there ({e.strerror})") from None
+        rep["plots"] = [str(p) for p in written]
+    print(to_json(rep) if fmt == "json" else render(rep, markdown=fmt == "markdown"), end="")
+    if plots is not None and fmt != "json":
+        print(f"trixsim: {len(written)} plots written to {plots}", file=sys.stderr)
+
+
+@app.command()
+def play(
+    seat: str = typer.Option(
+        None, help="Your seat 0-3; several for friends sharing a keyboard: 0,2 [default: 0]"
+    ),
+    bots: str = typer.Option(
+        None, help="Bots for the empty seats: one spec, or one per empty seat [default: greedy]"
+    ),
+    seed: int = typer.Option(None, help="Seed of the game: deals and bots [default: random]"),
+    delay: float = typer.Option(0.6, help="Seconds to wait after each bot move."),
+    save: Path = typer.Option(None, help="Write the finished game as a record to this file."),
+    resume: Path = typer.Option(None, help="Come back to a game saved when you left (q, Ctrl-C)."),
+):
+    """Take a seat at the table and play a full game of Trix against bots in the terminal."""
+    from sim.table import TableError, play_cli
+
+    try:
+        code = play_cli(seat, bots and _split_specs(bots), seed, delay, save, resume)
+    except TableError as e:
+        raise CliError(str(e)) from None
+    raise typer.Exit(code)
 
 
 @app.command("bots")

@@ -101,23 +101,30 @@ def _init_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def play_chunk_to_disk(plan: Plan, out: str, i: int) -> tuple[int, int, int]:
-    """Play chunk ``i`` and write its two part files. Returns (chunk, games, card plays)."""
+def chunk_tables(plan: Plan, i: int):
+    """Play chunk ``i``: its contracts and games tables (Arrow) and its card plays."""
     from bots.registry import parse_spec
     from sim.batch import play_batch
-    from sim.tables import contracts_table, games_table, write_part
+    from sim.tables import contracts_table, games_table
 
     lineup = [parse_spec(t) for t in plan.bots]
     game_ids = plan.chunk_games(i)
     deal_sets, seating_ids = plan.layout(game_ids)
     seatings = np.asarray(plan.seatings, np.int8)[seating_ids]
     batch = play_batch(lineup, seatings, plan.seed, game_ids, deal_sets)
-    names = list(plan.bots)
-    out = Path(out)
-    args = (game_ids, deal_sets, seating_ids, seatings, names)
-    write_part(contracts_table(batch.contracts, *args), out / CONTRACTS, i)
-    write_part(games_table(batch.games, batch.shares, *args), out / GAMES, i)
-    return i, len(game_ids), batch.actions
+    args = (game_ids, deal_sets, seating_ids, seatings, list(plan.bots))
+    contracts = contracts_table(batch.contracts, *args)
+    return contracts, games_table(batch.games, batch.shares, *args), batch.actions
+
+
+def play_chunk_to_disk(plan: Plan, out: str, i: int) -> tuple[int, int, int]:
+    """Play chunk ``i`` and write its two part files. Returns (chunk, games, card plays)."""
+    from sim.tables import write_part
+
+    contracts, games, actions = chunk_tables(plan, i)
+    write_part(contracts, Path(out) / CONTRACTS, i)
+    write_part(games, Path(out) / GAMES, i)
+    return i, games.num_rows, actions
 
 
 # -- the run -----------------------------------------------------------------------------
@@ -153,16 +160,40 @@ def read_manifest(out: Path) -> dict:
         raise TournamentError(f"--resume: {out / MANIFEST} is not valid JSON") from None
 
 
+def new_manifest(plan: Plan, command: list[str]) -> dict:
+    return {
+        "tool": "trixsim tournament",
+        "version": __version__,
+        "command": command,
+        "plan": asdict(plan),
+        "lineup": plan.bots,
+        "seed": plan.seed,
+        "seatings": plan.seatings,
+        "games_planned": plan.games,
+        "games_done": 0,
+        "status": "running",
+        "started": _now(),
+        "ended": None,
+        "seconds": 0.0,
+        "games_per_second": None,
+    }
+
+
+def resumed_manifest(manifest: dict, out) -> dict:
+    """The manifest of a run to resume, checked and marked running again."""
+    if manifest.get("tool") != "trixsim tournament" or "plan" not in manifest:
+        raise TournamentError(f"--resume: {out} was not written by trixsim tournament")
+    if manifest.get("status") == "complete":
+        raise TournamentError(f"--resume: the run in {out} is already complete")
+    manifest["resumed"] = manifest.get("resumed", 0) + 1
+    manifest["status"] = "running"
+    return manifest
+
+
 def prepare(out: Path, plan: Plan, command: list[str], resume: bool) -> dict:
     """Create the output folder (or check the one to resume) and write the manifest."""
     if resume:
-        manifest = read_manifest(out)
-        if manifest.get("tool") != "trixsim tournament" or "plan" not in manifest:
-            raise TournamentError(f"--resume: {out} was not written by trixsim tournament")
-        if manifest.get("status") == "complete":
-            raise TournamentError(f"--resume: the run in {out} is already complete")
-        manifest["resumed"] = manifest.get("resumed", 0) + 1
-        manifest["status"] = "running"
+        manifest = resumed_manifest(read_manifest(out), out)
         write_manifest(out, manifest)
         return manifest
     if out.exists() and any(out.iterdir()):
@@ -173,22 +204,7 @@ def prepare(out: Path, plan: Plan, command: list[str], resume: bool) -> dict:
     try:
         for sub in (CONTRACTS, GAMES):
             (out / sub).mkdir(parents=True, exist_ok=True)
-        manifest = {
-            "tool": "trixsim tournament",
-            "version": __version__,
-            "command": command,
-            "plan": asdict(plan),
-            "lineup": plan.bots,
-            "seed": plan.seed,
-            "seatings": plan.seatings,
-            "games_planned": plan.games,
-            "games_done": 0,
-            "status": "running",
-            "started": _now(),
-            "ended": None,
-            "seconds": 0.0,
-            "games_per_second": None,
-        }
+        manifest = new_manifest(plan, command)
         write_manifest(out, manifest)
     except OSError as e:
         if created:
@@ -239,6 +255,7 @@ def run(
             last_manifest = now
 
     status = "complete"
+    manifest["backend"] = "local"
     pool = None
     try:
         if workers <= 1 or len(todo) <= 1:

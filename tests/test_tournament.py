@@ -124,7 +124,7 @@ def test_resume_after_lost_chunks_equals_uninterrupted(runs, tmp_path):
 @pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGKILL])
 def test_interrupted_run_keeps_finished_chunks_and_resumes(runs, tmp_path, sig):
     out = tmp_path / "cut"
-    args = ["tournament", "--bots", "random,random:", "--games", "60000", "--chunk", "120",
+    args = ["tournament", "--bots", "random,random:", "--games", "12000", "--chunk", "120",
             "--workers", "1", "--out", str(out), "-q"]  # fmt: skip
     proc = subprocess.Popen([sys.executable, "-m", "sim.cli", *args],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
@@ -135,7 +135,7 @@ def test_interrupted_run_keeps_finished_chunks_and_resumes(runs, tmp_path, sig):
     os.kill(proc.pid, sig)
     _, err = proc.communicate(timeout=120)
     done = len(list(parts.glob("part-*")))
-    assert 3 <= done < 500, "the run should have been cut in the middle"
+    assert 3 <= done < 100, "the run should have been cut in the middle"
     # readers never see a half file: every visible part file is complete Parquet
     table(out, "games")
     table(out, "contracts")

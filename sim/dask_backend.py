@@ -1,0 +1,461 @@
+"""``trixsim tournament --backend dask``: the chunks of a run as Dask tasks.
+
+The plan, the chunks and their tables are those of :mod:`sim.tournament`, so a
+run gives the same rows whichever backend plays it. Each chunk is one task
+(:func:`play_chunk`). Without ``--scheduler`` a ``LocalCluster`` of ``--workers``
+processes (one thread, one numba thread each) is started; with it, the run uses
+the cluster behind that scheduler, whose workers must have the same trixsim
+installed (a task checks the digest of the engine's sources).
+
+Output:
+
+- ``--out DIR`` (a local folder): a task returns its chunk's two Arrow tables to
+  the client, which writes the part files with :func:`sim.tables.write_part`
+  (hidden name, fsync, rename), as the local backend's workers do.
+- ``--out URL`` (``s3://…``, ``gs://…``, ``file:///shared/…``: any filesystem
+  fsspec knows): the workers write the part files there themselves, under a
+  hidden name moved into place, and return only counts. The client writes the
+  manifest there too.
+
+A lost worker loses no games: the scheduler recomputes its tasks elsewhere and
+the client writes each chunk once (with a URL, a recomputed chunk whose part
+files are already in place is skipped, and a half-written one is rewritten under
+the same name). Ctrl-C cancels the outstanding tasks and leaves the run
+``incomplete``, resumable with ``--resume`` (any backend, for a folder).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import itertools
+import json
+import logging
+import os
+import signal
+import sys
+import tempfile
+import time
+import uuid
+from pathlib import Path
+
+from sim.tournament import (
+    CONTRACTS,
+    GAMES,
+    MANIFEST,
+    RECORDS,
+    Plan,
+    TournamentError,
+    _now,
+    chunk_tables,
+    done_chunks,
+    new_manifest,
+    resumed_manifest,
+    write_manifest,
+    write_records,
+)
+
+try:
+    from distributed import WorkerPlugin
+except ImportError:  # Dask is an optional extra; require() says how to install it
+    WorkerPlugin = object
+
+INSTALL = "pip install 'trixsim[dask]'"
+RETRIES = 2  # a task that raises is retried this often; a lost worker's tasks always rerun
+# Test fault: "CHUNK:MARKER" makes the worker playing chunk CHUNK kill itself (SIGKILL)
+# in the middle of that chunk, once: whichever process creates the MARKER file first.
+FAULT_ENV = "TRIXSIM_TEST_KILL_WORKER"
+
+
+def require() -> None:
+    """Raise a one-line TournamentError when Dask's distributed scheduler is missing."""
+    try:
+        import dask  # noqa: F401
+        import distributed  # noqa: F401
+    except ImportError:
+        raise TournamentError(
+            f"--backend dask needs Dask, which is not installed here; install it with: {INSTALL}"
+        ) from None
+
+
+def is_url(out) -> bool:
+    """``--out`` names a filesystem by URL (``s3://bucket/run``, ``file:///shared/run``)."""
+    return out is not None and "://" in str(out)
+
+
+# The sources that decide a chunk's rows: the kernels, the bots, and the Python around them.
+RESULT_FILES = ("bits.py", "rng.py", "layout.py", "rules.py", "loop.py", "protocol.py",
+                "batch.py", "tables.py", "tournament.py", "game.py", "play.py")  # fmt: skip
+
+
+@functools.cache
+def source_digest() -> str:
+    """Digest of the trixsim sources a chunk's results depend on (and of its version)."""
+    import bots
+    from sim import __version__
+
+    digest = hashlib.sha1(__version__.encode())
+    sim_dir, bots_dir = Path(__file__).parent, Path(bots.__file__).parent
+    for f in [sim_dir / name for name in RESULT_FILES] + sorted(bots_dir.glob("*.py")):
+        digest.update(f.name.encode())
+        digest.update(f.read_bytes() if f.exists() else b"")
+    return digest.hexdigest()[:16]
+
+
+# -- output through fsspec ----------------------------------------------------------------
+class UrlStore:
+    """A run's output on an fsspec filesystem, given by URL."""
+
+    def __init__(self, url: str):
+        import fsspec
+
+        self.url = url
+        try:
+            self.fs, root = fsspec.core.url_to_fs(url)
+        except (ImportError, ValueError) as e:
+            raise TournamentError(f"--out {url}: {str(e).splitlines()[0]}") from None
+        self.root = root.rstrip("/")
+
+    def path(self, *parts: str) -> str:
+        return "/".join([self.root, *parts])
+
+    def local_folder(self) -> Path | None:
+        """The folder, when the URL names the local filesystem (``file://``)."""
+        protocol = self.fs.protocol
+        protocols = (protocol,) if isinstance(protocol, str) else protocol
+        return Path(self.root) if "file" in protocols else None
+
+    def names(self, sub: str) -> set[str]:
+        try:
+            return {p.rstrip("/").rsplit("/", 1)[-1] for p in self.fs.ls(self.path(sub), False)}
+        except FileNotFoundError:
+            return set()
+
+    def done(self, plan: Plan) -> set[int]:
+        from sim.tables import part_name
+
+        both = self.names(CONTRACTS) & self.names(GAMES)
+        return {i for i in range(plan.n_chunks) if part_name(i) in both}
+
+    def has_chunk(self, i: int) -> bool:
+        from sim.tables import part_name
+
+        return all(self.fs.exists(self.path(sub, part_name(i))) for sub in (CONTRACTS, GAMES))
+
+    def clean(self) -> None:
+        """Remove the hidden leftovers of chunks in flight when a run was killed."""
+        for sub in (CONTRACTS, GAMES):
+            for name in self.names(sub):
+                if name.startswith("."):
+                    self.fs.rm(self.path(sub, name))
+
+    def _put(self, name: str, write) -> None:
+        """Write ``name`` atomically: ``write(f)`` into a hidden file, then move it in place."""
+        folder, _, base = name.rpartition("/")
+        tmp = self.path(*filter(None, [folder, f".{base}.{uuid.uuid4().hex[:12]}.tmp"]))
+        with self.fs.open(tmp, "wb") as f:
+            write(f)
+            with contextlib.suppress(AttributeError, OSError, ValueError):
+                f.flush()
+                os.fsync(f.fileno())  # local and network filesystems; object stores have none
+        self.fs.mv(tmp, self.path(name))
+
+    def write_part(self, table, sub: str, i: int) -> None:
+        import pyarrow.parquet as pq
+
+        from sim.tables import part_name
+
+        self._put(f"{sub}/{part_name(i)}", lambda f: pq.write_table(table, f, compression="zstd"))
+
+    def write_manifest(self, manifest: dict) -> None:
+        data = (json.dumps(manifest, indent=2) + "\n").encode()
+        self._put(MANIFEST, lambda f: f.write(data))
+
+    def read_manifest(self) -> dict:
+        try:
+            return json.loads(self.fs.cat_file(self.path(MANIFEST)))
+        except FileNotFoundError:
+            raise TournamentError(
+                f"--resume: {self.url} has no {MANIFEST}; it is not a trixsim tournament"
+            ) from None
+        except (json.JSONDecodeError, UnicodeDecodeError):
+            raise TournamentError(f"--resume: {self.url}/{MANIFEST} is not valid JSON") from None
+
+
+class FolderStore:
+    """A run's output in a local folder, written by the client (as the local backend does)."""
+
+    def __init__(self, out: Path):
+        self.out = Path(out)
+
+    def done(self, plan: Plan) -> set[int]:
+        return done_chunks(self.out, plan)
+
+    def clean(self) -> None:
+        for tmp in itertools.chain(*((self.out / sub).glob(".*") for sub in (CONTRACTS, GAMES))):
+            tmp.unlink()
+
+    def write_chunk(self, i: int, contracts, games) -> None:
+        from sim.tables import write_part
+
+        write_part(contracts, self.out / CONTRACTS, i)  # contracts first, as the workers do
+        write_part(games, self.out / GAMES, i)
+
+    def write_manifest(self, manifest: dict) -> None:
+        write_manifest(self.out, manifest)
+
+
+def prepare_url(url: str, plan: Plan, command: list[str], resume: bool) -> dict:
+    """:func:`sim.tournament.prepare` for an ``--out`` URL."""
+    store = UrlStore(url)
+    if resume:
+        manifest = resumed_manifest(store.read_manifest(), url)
+        store.write_manifest(manifest)
+        return manifest
+    try:
+        if store.fs.exists(store.root) and store.fs.ls(store.root, False):
+            raise TournamentError(
+                f"--out {url} exists and is not empty; choose a new location, or --resume it"
+            )
+        for sub in (CONTRACTS, GAMES):
+            store.fs.makedirs(store.path(sub), exist_ok=True)
+        manifest = new_manifest(plan, command)
+        store.write_manifest(manifest)
+    except OSError as e:
+        raise TournamentError(f"--out {url}: cannot write there ({e})") from None
+    return manifest
+
+
+def read_manifest_url(url: str) -> dict:
+    return UrlStore(url).read_manifest()
+
+
+def write_records_url(plan: Plan, url: str, k: int) -> None:
+    """:func:`sim.tournament.write_records`, then the file copied to the URL."""
+    store = UrlStore(url)
+    with tempfile.TemporaryDirectory() as tmp:
+        write_records(plan, Path(tmp), k)
+        data = (Path(tmp) / RECORDS).read_bytes()
+    store._put(RECORDS, lambda f: f.write(data))
+
+
+# -- the workers ---------------------------------------------------------------------------
+class WorkerSetup(WorkerPlugin):
+    """Runs on every worker before its first task (and on workers that join later)."""
+
+    idempotent = True
+
+    def __init__(self, local: bool = False):
+        self.local = local
+
+    def setup(self, worker=None):
+        if "numba" not in sys.modules:  # one numba thread per worker, as locally
+            os.environ["NUMBA_NUM_THREADS"] = "1"
+        if self.local:  # LocalCluster workers leave Ctrl-C to the client
+            with contextlib.suppress(ValueError):
+                signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _test_fault(i: int) -> None:
+    spec = os.environ.get(FAULT_ENV)
+    if not spec:
+        return
+    chunk, marker = spec.split(":", 1)
+    if int(chunk) != i:
+        return
+    try:
+        os.close(os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+    except FileExistsError:
+        return  # the worker died here already; this is the recomputation
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def play_chunk(plan: Plan, i: int, digest: str, url: str | None = None):
+    """The task: play chunk ``i``. Returns (chunk, games, card plays, tables or None).
+
+    Without ``url`` the tables travel back to the client; with it the worker
+    writes them there and returns None in their place.
+    """
+    if digest != source_digest():
+        raise RuntimeError(
+            f"this worker has other trixsim sources (digest {source_digest()}) than the client "
+            f"({digest}); install the same trixsim on every worker"
+        )
+    n = len(plan.chunk_games(i))
+    if url is None:
+        contracts, games, actions = chunk_tables(plan, i)
+        _test_fault(i)
+        return i, n, actions, (contracts, games)
+    store = UrlStore(url)
+    if store.has_chunk(i):  # written by an earlier run of this task whose worker was lost
+        return i, n, 0, None
+    contracts, games, actions = chunk_tables(plan, i)
+    store.write_part(contracts, CONTRACTS, i)
+    _test_fault(i)
+    store.write_part(games, GAMES, i)
+    return i, n, actions, None
+
+
+# -- the client ----------------------------------------------------------------------------
+def _connect(scheduler: str | None, workers: int, out):
+    from distributed import Client, LocalCluster
+
+    cluster = None
+    if scheduler:
+        try:
+            client = Client(scheduler, timeout="15s", set_as_default=False)
+        except (OSError, TimeoutError, ValueError) as e:
+            raise TournamentError(
+                f"--scheduler {scheduler}: no Dask scheduler answers there "
+                f"({str(e).splitlines()[0] if str(e) else type(e).__name__}); when it does: "
+                f"trixsim tournament --resume --out {out} --backend dask --scheduler {scheduler}"
+            ) from None
+    else:
+        cluster = LocalCluster(
+            n_workers=workers,
+            threads_per_worker=1,  # the kernels hold the GIL: one process per core
+            processes=True,
+            dashboard_address=":0",
+            silence_logs=logging.CRITICAL,  # lost workers are expected: their tasks rerun
+            env={"NUMBA_NUM_THREADS": "1"},
+        )
+        client = Client(cluster, set_as_default=False)
+    client.register_plugin(WorkerSetup(local=cluster is not None), name="trixsim-worker-setup")
+    return client, cluster
+
+
+def _close(client, cluster, pending) -> None:
+    with contextlib.suppress(Exception):
+        if client is not None:
+            if pending:
+                client.cancel(list(pending), force=True)
+            client.close(timeout=10)
+    with contextlib.suppress(Exception):
+        if cluster is not None:
+            cluster.close(timeout=10)
+
+
+def _failure(e: Exception, out) -> str:
+    what = f"{type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}".rstrip(": ")
+    hint = "; install trixsim on every Dask worker" if isinstance(e, ImportError) else ""
+    return (
+        f"a chunk failed ({what}){hint}; finished chunks are kept, "
+        f"--resume --out {out} --backend dask retries the rest"
+    )
+
+
+def run(
+    plan: Plan,
+    out,
+    workers: int,
+    manifest: dict,
+    progress: bool = True,
+    scheduler: str | None = None,
+) -> dict:
+    """:func:`sim.tournament.run` on a Dask cluster: play every chunk not yet written."""
+    require()
+    from distributed import as_completed
+    from tqdm import tqdm
+
+    url = str(out) if is_url(out) else None
+    store = UrlStore(url) if url else FolderStore(Path(out))
+    todo = sorted(set(range(plan.n_chunks)) - store.done(plan))
+    store.clean()
+    done_games = plan.games - sum(len(plan.chunk_games(i)) for i in todo)
+    bar = tqdm(
+        total=plan.games,
+        initial=done_games,
+        unit="game",
+        disable=not progress,
+        smoothing=0.1,
+        dynamic_ncols=True,
+        file=sys.stderr,
+    )
+    manifest["backend"] = "dask"
+    start = time.perf_counter()
+    played = 0
+    last_manifest = start
+
+    def finished(n: int) -> None:
+        nonlocal played, last_manifest
+        played += n
+        bar.update(n)
+        now = time.perf_counter()
+        if now - last_manifest > 2.0:
+            manifest["games_done"] = done_games + played
+            store.write_manifest(manifest)
+            last_manifest = now
+
+    status = "complete"
+    client = cluster = None
+    pending: set = set()
+    try:
+        client, cluster = _connect(scheduler, workers, out)
+        threads = client.nthreads()
+        manifest["dask"] = {
+            "scheduler": scheduler or "LocalCluster",
+            "workers": len(threads),
+            "threads": sum(threads.values()),
+            "output": "workers" if url else "client",
+        }
+        if progress and not threads:
+            print("trixsim: the Dask cluster has no workers yet; the tasks wait for them",
+                  file=sys.stderr)  # fmt: skip
+        elif progress and max(threads.values()) > 1:
+            print("trixsim: Dask workers with several threads play one chunk at a time "
+                  "(the kernels hold the GIL); start them with --nthreads 1",
+                  file=sys.stderr)  # fmt: skip
+        digest = source_digest()
+        run_id = uuid.uuid4().hex[:8]
+
+        def submit(i: int):
+            fut = client.submit(play_chunk, plan, i, digest, url,
+                                key=f"trixsim-chunk-{i:06d}-{run_id}", retries=RETRIES)  # fmt: skip
+            pending.add(fut)
+            return fut
+
+        def room() -> int:
+            """Tasks to add: two per worker thread running or queued, and two more, no
+            more (finished results wait in memory until the client has written them)."""
+            threads = client.nthreads()
+            bar.set_postfix_str(f"{len(threads)} workers", refresh=False)
+            return 2 * sum(threads.values()) + 2 - len(pending)
+
+        queue = iter(todo)
+        first = [submit(i) for i in itertools.islice(queue, max(0, room()))]
+        # results are fetched in the background as tasks finish, while the client writes
+        ahead = as_completed(first, loop=client.loop, with_results=True)
+        written: set[int] = set()
+        for fut, (i, n, _, tables) in ahead:
+            pending.discard(fut)
+            fut.release()
+            for nxt in itertools.islice(queue, max(0, room())):  # before writing: no idle worker
+                ahead.add(submit(nxt))
+            if i not in written:  # each chunk once, whatever the scheduler reran
+                if tables is not None:
+                    store.write_chunk(i, *tables)
+                written.add(i)
+                finished(n)
+    except KeyboardInterrupt:
+        status = "incomplete"
+    except TournamentError:
+        status = "failed"
+        raise
+    except Exception as e:  # a task failed (after its retries): keep what is done
+        status = "failed"
+        raise TournamentError(_failure(e, out)) from None
+    finally:
+        _close(client, cluster, pending)
+        bar.close()
+        elapsed = time.perf_counter() - start
+        left = set(range(plan.n_chunks)) - store.done(plan)
+        manifest["games_done"] = plan.games - sum(len(plan.chunk_games(i)) for i in left)
+        if manifest["games_done"] < plan.games and status == "complete":
+            status = "incomplete"
+        manifest["status"] = status
+        manifest["seconds"] = round(manifest.get("seconds", 0.0) + elapsed, 3)
+        manifest["ended"] = _now()
+        manifest["games_per_second"] = round(played / elapsed, 1) if elapsed > 0 else None
+        store.write_manifest(manifest)
+    return manifest

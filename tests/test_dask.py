@@ -1,0 +1,164 @@
+"""`trixsim tournament --backend dask`: the tables of local processes, lost workers, no Dask."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from tests.test_tournament import assert_same_tables, table, trixsim
+
+pytest.importorskip("distributed")
+
+GAMES, CHUNK = 1200, 120
+RUN = ["tournament", "--bots", "random,random:", "--games", str(GAMES), "--chunk", str(CHUNK)]
+FAULT_ENV = "TRIXSIM_TEST_KILL_WORKER"
+
+
+@pytest.fixture(scope="module")
+def local(tmp_path_factory):
+    """The reference: the run on local worker processes."""
+    out = tmp_path_factory.mktemp("local") / "run"
+    res = trixsim(*RUN, "--workers", "2", "--record-games", "6", "--out", str(out), "-q")
+    assert res.returncode == 0, res.stderr
+    return out
+
+
+def assert_same_files(a: Path, b: Path) -> None:
+    """Same part files, byte for byte, and nothing else (no leftovers, no extra chunk)."""
+    for name in ("games", "contracts"):
+        files = sorted(p.name for p in (a / f"{name}.parquet").iterdir())
+        assert sorted(p.name for p in (b / f"{name}.parquet").iterdir()) == files
+        assert len(files) == GAMES // CHUNK
+        for f in files:
+            assert (a / f"{name}.parquet" / f).read_bytes() == (
+                b / f"{name}.parquet" / f
+            ).read_bytes()
+
+
+def assert_complete_once(out: Path) -> None:
+    games, contracts = table(out, "games"), table(out, "contracts")
+    assert len(games) == GAMES and games["game"].is_unique
+    assert sorted(games["game"]) == list(range(GAMES))
+    assert not contracts.duplicated(["game", "contract_no"]).any()
+
+
+def test_local_cluster_gives_the_tables_of_local_processes(local, tmp_path):
+    out = tmp_path / "dask"
+    res = trixsim(*RUN, "--backend", "dask", "--workers", "2", "--record-games", "6",
+                  "--out", str(out), "-q")  # fmt: skip
+    assert res.returncode == 0, res.stderr
+    assert_same_tables(local, out)
+    assert_same_files(local, out)
+    assert (out / "records.jsonl").read_bytes() == (local / "records.jsonl").read_bytes()
+    m = json.loads((out / "manifest.json").read_text())
+    assert m["status"] == "complete" and m["games_done"] == GAMES and m["games_per_second"] > 0
+    assert m["backend"] == "dask"
+    assert m["dask"] == {"scheduler": "LocalCluster", "workers": 2, "threads": 2,
+                         "output": "client"}  # fmt: skip
+    assert json.loads((local / "manifest.json").read_text())["backend"] == "local"
+
+
+def test_a_killed_worker_loses_and_duplicates_no_game(local, tmp_path):
+    """The worker playing chunk 3 dies (SIGKILL) before returning it; Dask reruns the chunk."""
+    out, marker = tmp_path / "dask", tmp_path / "killed"
+    env = {**os.environ, FAULT_ENV: f"3:{marker}"}
+    res = trixsim(*RUN, "--backend", "dask", "--workers", "2", "--out", str(out), "-q", env=env)
+    assert res.returncode == 0, res.stderr
+    assert marker.exists(), "the test fault should have killed a worker"
+    assert_complete_once(out)
+    assert_same_tables(local, out)
+    assert_same_files(local, out)
+    assert json.loads((out / "manifest.json").read_text())["status"] == "complete"
+
+
+def test_url_output_on_a_running_scheduler_written_by_its_workers(local, tmp_path):
+    """--scheduler of a cluster started elsewhere, --out as a URL the workers write to; a
+    worker dies after writing the first of its chunk's two part files."""
+    from distributed import LocalCluster
+
+    marker = tmp_path / "killed"
+    out = tmp_path / "shared" / "run"
+    with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=":0",
+                      env={FAULT_ENV: f"4:{marker}"}) as cluster:  # fmt: skip
+        res = trixsim(*RUN, "--backend", "dask", "--scheduler", cluster.scheduler_address,
+                      "--record-games", "6", "--out", out.as_uri())  # fmt: skip
+    assert res.returncode == 0, res.stderr
+    assert "1,200 games" in res.stdout  # file:// is local: the summary is printed
+    assert marker.exists(), "the test fault should have killed a worker"
+    assert_complete_once(out)
+    assert_same_tables(local, out)
+    assert_same_files(local, out)
+    assert (out / "records.jsonl").read_bytes() == (local / "records.jsonl").read_bytes()
+    m = json.loads((out / "manifest.json").read_text())
+    assert m["status"] == "complete" and m["dask"]["output"] == "workers"
+    assert m["dask"]["scheduler"] == cluster.scheduler_address
+
+
+def test_ctrl_c_cancels_and_the_run_resumes(local, tmp_path):
+    out = tmp_path / "cut"
+    args = [*RUN, "--backend", "dask", "--workers", "2", "--out", str(out)]
+    args[args.index("--games") + 1] = "60000"
+    proc = subprocess.Popen([sys.executable, "-m", "sim.cli", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)  # fmt: skip
+    parts = out / "games.parquet"
+    deadline = time.time() + 60
+    while time.time() < deadline and len(list(parts.glob("part-*"))) < 3:
+        time.sleep(0.05)
+    os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C does: the client and its workers
+    _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "--resume" in err and "Traceback" not in err, err
+    assert 3 <= len(list(parts.glob("part-*"))) < 500, "the run should have been cut"
+    assert json.loads((out / "manifest.json").read_text())["status"] == "incomplete"
+    res = trixsim("tournament", "--resume", "--out", str(out), "--backend", "dask", "-q")
+    assert res.returncode == 0, res.stderr
+    games = table(out, "games")
+    assert len(games) == 60000 and games["game"].is_unique
+    first = games[games["game"] < GAMES].reset_index(drop=True)
+    pd.testing.assert_frame_equal(first, table(local, "games"))  # the same rows
+
+
+@pytest.fixture
+def no_dask(tmp_path):
+    """A PYTHONPATH shim under which `import dask` and `import distributed` fail."""
+    shim = tmp_path / "shim"
+    for name in ("dask", "distributed"):
+        (shim / name).mkdir(parents=True)
+        (shim / name / "__init__.py").write_text(
+            f"raise ModuleNotFoundError(\"No module named '{name}'\", name={name!r})\n"
+        )
+    path = os.pathsep.join(filter(None, [str(shim), os.environ.get("PYTHONPATH")]))
+    return {**os.environ, "PYTHONPATH": path}
+
+
+def test_without_dask_one_line_says_how_to_install_it(no_dask, tmp_path):
+    out = tmp_path / "run"
+    res = trixsim(*RUN, "--backend", "dask", "--out", str(out), env=no_dask, cwd=tmp_path)
+    assert res.returncode == 2
+    assert len(res.stderr.strip().splitlines()) == 1, res.stderr
+    assert "pip install 'trixsim[dask]'" in res.stderr
+    assert not out.exists(), "nothing may be written"
+    # the default backend does not need Dask
+    res = trixsim(*RUN, "--out", str(out), "-q", env=no_dask, cwd=tmp_path)
+    assert res.returncode == 0, res.stderr
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--backend", "spark"], "--backend must be local or dask"),
+        (["--scheduler", "tcp://127.0.0.1:8786"], "--scheduler needs --backend dask"),
+        (["--out", "file:///tmp/x"], "a URL needs --backend dask"),
+        (["--backend", "dask", "--out", "nosuchfs://bucket/run"], "--out nosuchfs://"),
+    ],
+)
+def test_bad_dask_options_are_one_line_and_write_nothing(tmp_path, args, words):
+    res = trixsim("tournament", "--bots", "random", "--games", "12", *args, cwd=tmp_path)
+    assert res.returncode == 2 and words in res.stderr, res.stderr
+    assert len(res.stderr.strip().splitlines()) == 1, res.stderr
+    assert not any(tmp_path.iterdir()), "nothing may be written"
