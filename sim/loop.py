@@ -36,9 +36,12 @@ CONTRACT_COLUMNS = (
     "trix_first_passes", "trix_second_passes",
 )  # fmt: skip
 C = {name: i for i, name in enumerate(CONTRACT_COLUMNS)}
-C_NO, C_CHOOSER, C_CHOICE, C_CONTRACT, C_FORCED, C_IMPOSED = 0, 1, 2, 3, 4, 5
-C_JACKS, C_ACES, C_ANNOUNCER, C_POINTS, C_TOTALS, C_TRICKS = 6, 7, 8, 9, 13, 17
-C_STOP, C_EVENTS, C_ZEROED, C_OUT, C_OUT_TURNS, C_OUT_PASSES = 21, 22, 23, 24, 26, 28
+C_NO, C_CHOOSER, C_CHOICE = C["contract_no"], C["chooser"], C["choice"]
+C_CONTRACT, C_FORCED, C_IMPOSED = C["contract"], C["forced_trix"], C["imposed"]
+C_JACKS, C_ACES, C_ANNOUNCER = C["chooser_jacks"], C["chooser_aces"], C["king_announcer"]
+C_POINTS, C_TOTALS, C_TRICKS = C["points_0"], C["totals_0"], C["tricks_0"]
+C_STOP, C_EVENTS, C_ZEROED = C["stop_trick"], C["events"], C["zeroed"]
+C_OUT, C_OUT_TURNS, C_OUT_PASSES = C["trix_first"], C["trix_first_turns"], C["trix_first_passes"]
 N_CONTRACT_COLUMNS = len(CONTRACT_COLUMNS)
 
 # -- one row per game -------------------------------------------------------------------------
@@ -47,7 +50,9 @@ GAME_COLUMNS = (
     "total_0", "total_1", "total_2", "total_3",
     "rank_0", "rank_1", "rank_2", "rank_3",
 )  # fmt: skip
-G_CONTRACTS, G_END, G_FIRST, G_TOTALS, G_RANKS = 0, 1, 2, 3, 7
+G = {name: i for i, name in enumerate(GAME_COLUMNS)}
+G_CONTRACTS, G_END, G_FIRST = G["contracts"], G["end"], G["first_chooser"]
+G_TOTALS, G_RANKS = G["total_0"], G["rank_0"]
 N_GAME_COLUMNS = len(GAME_COLUMNS)
 
 
