@@ -38,6 +38,7 @@ import sys
 import tempfile
 import time
 import uuid
+from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from pathlib import Path
 
 from sim.tournament import (
@@ -63,6 +64,7 @@ except ImportError:  # Dask is an optional extra; require() says how to install 
 
 INSTALL = "pip install 'trixsim[dask]'"
 RETRIES = 2  # a task that raises is retried this often; a lost worker's tasks always rerun
+WRITERS = max(1, min(4, os.cpu_count() or 1))  # client threads writing part files
 # Test fault: "CHUNK:MARKER" makes the worker playing chunk CHUNK kill itself (SIGKILL)
 # in the middle of that chunk, once: whichever process creates the MARKER file first.
 FAULT_ENV = "TRIXSIM_TEST_KILL_WORKER"
@@ -390,6 +392,8 @@ def run(
     status = "complete"
     client = cluster = None
     pending: set = set()
+    writer = ThreadPoolExecutor(WRITERS, thread_name_prefix="trixsim-write")
+    writing: dict = {}  # write of a chunk -> its games
     try:
         client, cluster = _connect(scheduler, workers, out)
         threads = client.nthreads()
@@ -422,9 +426,17 @@ def run(
             bar.set_postfix_str(f"{len(threads)} workers", refresh=False)
             return 2 * sum(threads.values()) + 2 - len(pending)
 
+        def drain(block: bool) -> None:
+            """Count the chunks written to disk; with ``block``, wait for one at least."""
+            done, _ = wait(writing, return_when=FIRST_COMPLETED) if block else (writing, None)
+            for w in [w for w in done if w.done()]:
+                w.result()  # a failed write fails the run
+                finished(writing.pop(w))
+
         queue = iter(todo)
         first = [submit(i) for i in itertools.islice(queue, max(0, room()))]
-        # results are fetched in the background as tasks finish, while the client writes
+        # results are fetched in the background as tasks finish; the client writes them in
+        # threads (Parquet encoding releases the GIL), as many at a time as the local backend
         ahead = as_completed(first, loop=client.loop, with_results=True)
         written: set[int] = set()
         for fut, (i, n, _, tables) in ahead:
@@ -432,11 +444,16 @@ def run(
             fut.release()
             for nxt in itertools.islice(queue, max(0, room())):  # before writing: no idle worker
                 ahead.add(submit(nxt))
-            if i not in written:  # each chunk once, whatever the scheduler reran
-                if tables is not None:
-                    store.write_chunk(i, *tables)
-                written.add(i)
+            if i in written:  # each chunk once, whatever the scheduler reran
+                continue
+            written.add(i)
+            if tables is None:  # written by the worker
                 finished(n)
+                continue
+            writing[writer.submit(store.write_chunk, i, *tables)] = n
+            drain(block=len(writing) >= 2 * WRITERS)
+        while writing:
+            drain(block=True)
     except KeyboardInterrupt:
         status = "incomplete"
     except TournamentError:
@@ -446,6 +463,7 @@ def run(
         status = "failed"
         raise TournamentError(_failure(e, out)) from None
     finally:
+        writer.shutdown(wait=True, cancel_futures=True)  # a chunk is on disk whole, or not at all
         _close(client, cluster, pending)
         bar.close()
         elapsed = time.perf_counter() - start
