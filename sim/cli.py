@@ -207,7 +207,7 @@ def tournament(
         folder = dk.UrlStore(out).local_folder() if url else out
     except TournamentError as e:
         raise CliError(str(e)) from None
-    if folder is None:  # tables on a remote filesystem: `trixsim report` reads local copies
+    if folder is None or not manifest["games_done"]:  # remote tables, or none yet
         print(f"trixsim: {manifest['games_done']:,} games written to {out}")
     else:
         print(format_summary(summary([folder])))

@@ -11,7 +11,8 @@ Output:
 
 - ``--out DIR`` (a local folder): a task returns its chunk's two Arrow tables to
   the client, which writes the part files with :func:`sim.tables.write_part`
-  (hidden name, fsync, rename), as the local backend's workers do.
+  (hidden name, fsync, rename), as the local backend's workers do, in a few
+  threads so that Parquet encoding keeps up with the cluster.
 - ``--out URL`` (``s3://…``, ``gs://…``, ``file:///shared/…``: any filesystem
   fsspec knows): the workers write the part files there themselves, under a
   hidden name moved into place, and return only counts. The client writes the
@@ -63,7 +64,7 @@ except ImportError:  # Dask is an optional extra; require() says how to install 
     WorkerPlugin = object
 
 INSTALL = "pip install 'trixsim[dask]'"
-RETRIES = 2  # a task that raises is retried this often; a lost worker's tasks always rerun
+RETRIES = 2  # a task that raises is retried this often; a lost worker's tasks rerun anyway
 WRITERS = max(1, min(4, os.cpu_count() or 1))  # client threads writing part files
 # Test fault: "CHUNK:MARKER" makes the worker playing chunk CHUNK kill itself (SIGKILL)
 # in the middle of that chunk, once: whichever process creates the MARKER file first.
@@ -327,6 +328,22 @@ def _connect(scheduler: str | None, workers: int, out):
     return client, cluster
 
 
+@contextlib.contextmanager
+def _sigint_blocked():
+    """Block SIGINT in this thread while the cluster starts: the threads it starts, the
+    event loop's among them, inherit the mask, and so do the worker processes spawned from
+    there (now and when a lost worker is replaced), through exec. Ctrl-C in the terminal
+    then reaches the client alone, which cancels the tasks and stops the workers itself."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
 def _close(client, cluster, pending) -> None:
     with contextlib.suppress(Exception):
         if client is not None:
@@ -395,7 +412,8 @@ def run(
     writer = ThreadPoolExecutor(WRITERS, thread_name_prefix="trixsim-write")
     writing: dict = {}  # write of a chunk -> its games
     try:
-        client, cluster = _connect(scheduler, workers, out)
+        with _sigint_blocked():  # a Ctrl-C meanwhile is raised once client and cluster are set
+            client, cluster = _connect(scheduler, workers, out)
         threads = client.nthreads()
         manifest["dask"] = {
             "scheduler": scheduler or "LocalCluster",
