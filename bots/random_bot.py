@@ -1,14 +1,15 @@
 """``random``: a uniformly random legal action, for contract choice, announcement and cards.
 
-The baseline every other bot must beat, and the fastest possible player.
+The baseline every other bot must beat, and the fastest possible player: the
+game loop has the same policy built in (:func:`sim.loop.uniform_action`) and
+plays it without calling the bot.
 """
 
 from bots.registry import numba_bot
-from sim.bits import nth_bit, popcount
-from sim.rng import below
+from sim.loop import NATIVE_UNIFORM, uniform_action
 
 
-@numba_bot("random")
+@numba_bot("random", native=NATIVE_UNIFORM)
 def random_bot(public, seat, hand, legal, rng, params):
     """Uniform over the legal actions."""
-    return nth_bit(legal, below(rng, popcount(legal)))
+    return uniform_action(legal, rng, 0)

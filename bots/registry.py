@@ -64,6 +64,7 @@ class BotInfo:
     params: list[Param] = field(default_factory=list)
     decide: object = None  # numba bots: the compiled function
     cls: type | None = None  # Python bots: the class
+    native: int = 0  # numba bots the game loop plays itself (sim.loop.NATIVE_*), 0 if none
 
 
 REGISTRY: dict[str, BotInfo] = {}
@@ -73,14 +74,20 @@ def _doc_line(obj) -> str:
     return ((obj.__doc__ or "").strip().splitlines() or [""])[0]
 
 
-def numba_bot(name: str, params: list[Param] | None = None):
-    """Register a numba bot: ``@numba_bot("random")`` above a plain Python function."""
+def numba_bot(name: str, params: list[Param] | None = None, native: int = 0):
+    """Register a numba bot: ``@numba_bot("random")`` above a plain Python function.
+
+    ``native`` names a policy the game loop has built in (:mod:`sim.loop`) and
+    that makes exactly the same decisions as ``fn``: the loop then skips the call.
+    """
     if params and len(params) > MAX_PARAMS:
         raise ValueError(f"a bot has at most {MAX_PARAMS} parameters")
 
     def register(fn):
         compiled = fn if hasattr(fn, "py_func") else njit(BOT_SIGNATURE, cache=True)(fn)
-        REGISTRY[name] = BotInfo(name, "numba", _doc_line(fn), list(params or []), compiled)
+        REGISTRY[name] = BotInfo(
+            name, "numba", _doc_line(fn), list(params or []), compiled, native=native
+        )
         return compiled
 
     return register

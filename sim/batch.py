@@ -16,7 +16,7 @@ from sim.loop import (
     N_GAME_COLUMNS,
     play_chunk,
 )
-from sim.rng import bot_seed, deal_seed
+from sim.rng import bot_seeds, deal_seeds
 
 
 @dataclass
@@ -29,13 +29,17 @@ class Batch:
     actions: int  # decisions taken by the bots (contract choices, announcements, cards, passes)
 
 
-def play_batch(lineup, seating, seed: int, game_ids, deal_sets=None, slow=False) -> Batch:
+def play_batch(
+    lineup, seating, seed: int, game_ids, deal_sets=None, slow=False, native=True
+) -> Batch:
     """Play games ``game_ids`` (deal sets ``deal_sets``, default the ids).
 
     ``lineup`` holds up to four :class:`bots.registry.BotSpec`; ``seating``
     (games × 4, or one row for all games) gives the line-up index at each seat.
     All-numba line-ups run in one kernel call; a line-up with a Python bot (or
     ``slow=True``) goes through :mod:`sim.play` and fills the same arrays.
+    ``native=False`` calls every bot's function even where the loop has its
+    policy built in (same results, slower; for tests and the benchmark).
     """
     game_ids = np.asarray(game_ids, np.int64)
     deal_sets = game_ids if deal_sets is None else np.asarray(deal_sets, np.int64)
@@ -46,14 +50,16 @@ def play_batch(lineup, seating, seed: int, game_ids, deal_sets=None, slow=False)
     funcs = [spec.info.decide for spec in lineup]
     funcs += [funcs[0]] * (4 - len(funcs))
     params = np.zeros((4, 8), np.float64)
+    natives = np.zeros(4, np.int8)
     for i, spec in enumerate(lineup):
         params[i] = spec.encoded()
-    deals = np.array([deal_seed(seed, int(d)) for d in deal_sets], np.uint64)
-    bots = np.array([bot_seed(seed, int(g)) for g in game_ids], np.uint64)
+        natives[i] = spec.info.native if native else 0
+    deals = deal_seeds(seed, deal_sets)
+    bots = bot_seeds(seed, game_ids)
     contracts = np.empty((n, 28, N_CONTRACT_COLUMNS), np.int16)
     games = np.empty((n, N_GAME_COLUMNS), np.int16)
     shares = np.empty((n, 4), np.float64)
-    actions = play_chunk(deals, bots, seating, *funcs, params, contracts, games, shares)
+    actions = play_chunk(deals, bots, seating, natives, *funcs, params, contracts, games, shares)
     return Batch(contracts, games, shares, int(actions))
 
 

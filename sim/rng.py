@@ -63,7 +63,14 @@ def next_u64(rng):
 @njit(cache=True, inline="always")
 def below(rng, n):
     """A uniform integer in [0, n) for n < 2**32 (Lemire's multiply-shift)."""
-    return np.int64(((next_u64(rng) >> _S32) * np.uint64(n)) >> _S32)
+    return below_at(rng, 0, n)
+
+
+@njit(cache=True, inline="always")
+def below_at(streams, i, n):
+    """:func:`below` on stream ``i`` of an array of streams (no view of it needed)."""
+    streams[i] += _GOLDEN
+    return np.int64(((_finalize(streams[i]) >> _S32) * np.uint64(n)) >> _S32)
 
 
 def new_stream(seed: int, index: int = 0) -> np.ndarray:
@@ -77,6 +84,24 @@ def deal_seed(seed: int, deal_set: int) -> np.uint64:
 
 
 _BOT_DOMAIN = np.uint64(0xB07B07B07B07B07B)
+
+
+@njit(cache=True)
+def _mix_all(a, bs):
+    out = np.empty(len(bs), np.uint64)
+    for i in range(len(bs)):
+        out[i] = mix(a, np.uint64(bs[i]))
+    return out
+
+
+def deal_seeds(seed: int, deal_sets: np.ndarray) -> np.ndarray:
+    """:func:`deal_seed` of many deal sets at once (a Python loop costs more than the games)."""
+    return _mix_all(np.uint64(seed % 2**64), np.asarray(deal_sets, np.int64))
+
+
+def bot_seeds(seed: int, game_ids: np.ndarray) -> np.ndarray:
+    """:func:`bot_seed` of many games at once."""
+    return _mix_all(np.uint64(seed % 2**64) ^ _BOT_DOMAIN, np.asarray(game_ids, np.int64))
 
 
 def bot_stream(seed: int, game_id: int, seat: int) -> np.ndarray:

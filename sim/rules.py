@@ -25,7 +25,7 @@ Decisions where the rules are silent (also in ``docs/rules.md``):
 import numpy as np
 from numba import njit
 
-from sim.bits import popcount
+from sim.bits import nth_set, popcount, select
 from sim.layout import (
     ALL_28,
     ALL_CONTRACTS,
@@ -108,28 +108,29 @@ def first_chooser_of(deal_seed):
 def deal(state, x):
     """R1.3: a fresh uniform deal, 8 cards each, from stream position ``x``.
 
-    Each card in turn goes to a seat with probability (free places of that
-    seat) / (cards left): a uniform deal with no deck array and no branch. The
-    cut points ``c1 <= c2 <= c3`` split the free places of seats 0 | 1 | 2 | 3.
+    Seat 0 draws 8 of the 32 cards without replacement, seat 1 8 of the 24
+    left, seat 2 8 of the 16 left, and seat 3 keeps the last 8: every deal is
+    equally likely. A draw takes the k-th card still free (one ``pdep``), so
+    there is no deck array and no branch.
     """
-    for p in range(4):
-        state[HANDS + p] = 0
-    c1, c2, c3 = 8, 16, 24
-    for card in range(0, 32, 2):
-        x = advance(x)
-        ra, rb = draw2(x, 32 - card, 31 - card)
-        seat = (ra >= c1) + (ra >= c2) + (ra >= c3)
-        state[HANDS + seat] |= np.int64(1) << card
-        c1 -= seat < 1
-        c2 -= seat < 2
-        c3 -= seat < 3
-        seat = (rb >= c1) + (rb >= c2) + (rb >= c3)
-        state[HANDS + seat] |= np.int64(1) << (card + 1)
-        c1 -= seat < 1
-        c2 -= seat < 2
-        c3 -= seat < 3
-    for p in range(4):
-        state[DEALT + p] = state[HANDS + p]
+    free = np.int64(0xFFFFFFFF)
+    left = 32
+    for p in range(3):
+        hand = np.int64(0)
+        for _ in range(4):
+            x = advance(x)
+            ka, kb = draw2(x, left, left - 1)
+            card = nth_set(free, ka)
+            free ^= card
+            hand |= card
+            card = nth_set(free, kb)
+            free ^= card
+            hand |= card
+            left -= 2
+        state[HANDS + p] = hand
+        state[DEALT + p] = hand
+    state[HANDS + 3] = free
+    state[DEALT + 3] = free
 
 
 @njit(cache=True)
@@ -315,15 +316,16 @@ def play_card(state, action):
     state[PLAYED_BY + seat] |= bit
     state[TRICK_CARDS + seat] = action
     state[EVENTS] += 1
-    if state[TRICK_LEN] == 0:
-        state[LED_SUIT] = action >> 3
-        state[TRICK_WINNER] = seat
-        state[TRICK_BEST] = action
-    elif action >> 3 != state[LED_SUIT]:
-        state[SHOWN_OUT + seat] |= SUIT << (8 * state[LED_SUIT])  # R4.2: void in the led suit
-    elif action > state[TRICK_BEST]:
-        state[TRICK_WINNER] = seat  # R4.3 highest card of the led suit
-        state[TRICK_BEST] = action
+    # Written without branches: a random card's effect is unpredictable, and a
+    # mispredicted branch costs more than the few operations done for nothing.
+    lead = state[TRICK_LEN] == 0
+    suit = action >> 3
+    led = select(lead, suit, state[LED_SUIT])  # R4.1 the first card sets the suit
+    state[LED_SUIT] = led
+    state[SHOWN_OUT + seat] |= select(suit != led, SUIT << (8 * led), 0)  # R4.2 void in it
+    beats = lead | ((suit == led) & (action > state[TRICK_BEST]))  # R4.3 highest of the led suit
+    state[TRICK_WINNER] = select(beats, seat, state[TRICK_WINNER])
+    state[TRICK_BEST] = select(beats, action, state[TRICK_BEST])
     state[TRICK_LEN] += 1
     if state[TRICK_LEN] < 4:
         state[TURN] = (seat + 1) % 4
