@@ -37,7 +37,6 @@ import os
 import signal
 import sys
 import tempfile
-import time
 import uuid
 from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
 from pathlib import Path
@@ -48,8 +47,8 @@ from sim.tournament import (
     MANIFEST,
     RECORDS,
     Plan,
+    Progress,
     TournamentError,
-    _now,
     chunk_tables,
     done_chunks,
     new_manifest,
@@ -375,36 +374,15 @@ def run(
     """:func:`sim.tournament.run` on a Dask cluster: play every chunk not yet written."""
     require()
     from distributed import as_completed
-    from tqdm import tqdm
 
     url = str(out) if is_url(out) else None
     store = UrlStore(url) if url else FolderStore(Path(out))
     todo = sorted(set(range(plan.n_chunks)) - store.done(plan))
     store.clean()
     done_games = plan.games - sum(len(plan.chunk_games(i)) for i in todo)
-    bar = tqdm(
-        total=plan.games,
-        initial=done_games,
-        unit="game",
-        disable=not progress,
-        smoothing=0.1,
-        dynamic_ncols=True,
-        file=sys.stderr,
-    )
     manifest["backend"] = "dask"
-    start = time.perf_counter()
-    played = 0
-    last_manifest = start
-
-    def finished(n: int) -> None:
-        nonlocal played, last_manifest
-        played += n
-        bar.update(n)
-        now = time.perf_counter()
-        if now - last_manifest > 2.0:
-            manifest["games_done"] = done_games + played
-            store.write_manifest(manifest)
-            last_manifest = now
+    meter = Progress(plan, done_games, manifest, store.write_manifest, progress)
+    finished = meter.finished
 
     status = "complete"
     client = cluster = None
@@ -441,7 +419,7 @@ def run(
             """Tasks to add: two per worker thread running or queued, and two more, no
             more (finished results wait in memory until the client has written them)."""
             threads = client.nthreads()
-            bar.set_postfix_str(f"{len(threads)} workers", refresh=False)
+            meter.bar.set_postfix_str(f"{len(threads)} workers", refresh=False)
             return 2 * sum(threads.values()) + 2 - len(pending)
 
         def drain(block: bool) -> None:
@@ -483,15 +461,5 @@ def run(
     finally:
         writer.shutdown(wait=True, cancel_futures=True)  # a chunk is on disk whole, or not at all
         _close(client, cluster, pending)
-        bar.close()
-        elapsed = time.perf_counter() - start
-        left = set(range(plan.n_chunks)) - store.done(plan)
-        manifest["games_done"] = plan.games - sum(len(plan.chunk_games(i)) for i in left)
-        if manifest["games_done"] < plan.games and status == "complete":
-            status = "incomplete"
-        manifest["status"] = status
-        manifest["seconds"] = round(manifest.get("seconds", 0.0) + elapsed, 3)
-        manifest["ended"] = _now()
-        manifest["games_per_second"] = round(played / elapsed, 1) if elapsed > 0 else None
-        store.write_manifest(manifest)
+        meter.close(status, store.done(plan))
     return manifest

@@ -213,6 +213,55 @@ def prepare(out: Path, plan: Plan, command: list[str], resume: bool) -> dict:
     return manifest
 
 
+class Progress:
+    """The progress bar and the manifest of a run, as both backends keep them.
+
+    ``finished`` counts a chunk on disk (the manifest is rewritten every 2 s, so
+    a killed run says how far it got); ``close`` settles the manifest's status,
+    time and speed from what is really on disk.
+    """
+
+    def __init__(self, plan: Plan, done_games: int, manifest: dict, save, progress: bool):
+        from tqdm import tqdm
+
+        self.bar = tqdm(
+            total=plan.games,
+            initial=done_games,
+            unit="game",
+            disable=not progress,
+            smoothing=0.1,
+            dynamic_ncols=True,
+            file=sys.stderr,
+        )
+        self.plan, self.done_games, self.manifest, self.save = plan, done_games, manifest, save
+        self.start = self.last_save = time.perf_counter()
+        self.played = 0
+
+    def finished(self, n: int) -> None:
+        self.played += n
+        self.bar.update(n)
+        now = time.perf_counter()
+        if now - self.last_save > 2.0:
+            self.manifest["games_done"] = self.done_games + self.played
+            self.save(self.manifest)
+            self.last_save = now
+
+    def close(self, status: str, done: set[int]) -> None:
+        """``done``: the chunks on disk now."""
+        self.bar.close()
+        elapsed = time.perf_counter() - self.start
+        m, plan = self.manifest, self.plan
+        left = set(range(plan.n_chunks)) - done
+        m["games_done"] = plan.games - sum(len(plan.chunk_games(i)) for i in left)
+        if m["games_done"] < plan.games and status == "complete":
+            status = "incomplete"
+        m["status"] = status
+        m["seconds"] = round(m.get("seconds", 0.0) + elapsed, 3)
+        m["ended"] = _now()
+        m["games_per_second"] = round(self.played / elapsed, 1) if elapsed > 0 else None
+        self.save(m)
+
+
 def run(
     plan: Plan,
     out: Path,
@@ -225,34 +274,12 @@ def run(
     Ctrl-C stops the workers, keeps the finished chunks and leaves the run
     marked ``incomplete`` for ``--resume``.
     """
-    from tqdm import tqdm
-
     todo = [i for i in range(plan.n_chunks) if i not in done_chunks(out, plan)]
     for tmp in itertools.chain((out / CONTRACTS).glob(".*"), (out / GAMES).glob(".*")):
         tmp.unlink()  # leftovers of chunks that were in flight when a run was killed
     done_games = plan.games - sum(len(plan.chunk_games(i)) for i in todo)
-    bar = tqdm(
-        total=plan.games,
-        initial=done_games,
-        unit="game",
-        disable=not progress,
-        smoothing=0.1,
-        dynamic_ncols=True,
-        file=sys.stderr,
-    )
-    start = time.perf_counter()
-    played = 0
-    last_manifest = start
-
-    def finished(n: int) -> None:
-        nonlocal played, last_manifest
-        played += n
-        bar.update(n)
-        now = time.perf_counter()
-        if now - last_manifest > 2.0:
-            manifest["games_done"] = done_games + played
-            write_manifest(out, manifest)
-            last_manifest = now
+    meter = Progress(plan, done_games, manifest, lambda m: write_manifest(out, m), progress)
+    finished = meter.finished
 
     status = "complete"
     manifest["backend"] = "local"
@@ -294,19 +321,7 @@ def run(
                 for proc in list(getattr(pool, "_processes", {}).values()):
                     proc.terminate()
             pool.shutdown(wait=True, cancel_futures=True)
-        bar.close()
-        elapsed = time.perf_counter() - start
-        manifest["games_done"] = plan.games - sum(
-            len(plan.chunk_games(i)) for i in range(plan.n_chunks)
-            if i not in done_chunks(out, plan)
-        )  # fmt: skip
-        if manifest["games_done"] < plan.games and status == "complete":
-            status = "incomplete"
-        manifest["status"] = status
-        manifest["seconds"] = round(manifest.get("seconds", 0.0) + elapsed, 3)
-        manifest["ended"] = _now()
-        manifest["games_per_second"] = round(played / elapsed, 1) if elapsed > 0 else None
-        write_manifest(out, manifest)
+        meter.close(status, done_chunks(out, plan))
     return manifest
 
 
