@@ -168,6 +168,12 @@ def tournament(
     if url and backend != "dask":
         raise CliError(f"--out {out}: a URL needs --backend dask (its workers write there)")
     out = out if url or out is None else Path(out)
+    n_workers = workers or os.cpu_count() or 1
+    pool = None
+    if backend == "local" and n_workers > 1:
+        from sim.tournament import start_workers
+
+        pool = start_workers(n_workers)  # they load the engine while we prepare the run
     try:
         if backend == "dask":
             from functools import partial
@@ -194,19 +200,23 @@ def tournament(
             out = out or _default_out(bots)
             manifest = prepare(out, plan, ["trixsim", *sys.argv[1:]], resume=False)
             manifest["record_games"] = record_games
-        n_workers = workers or os.cpu_count() or 1
         if not quiet:
             rounded = " (rounded up to whole deal sets)" if games and games != plan.games else ""
             who = f"Dask scheduler {scheduler}" if scheduler else f"{n_workers} workers"
             who += " (Dask LocalCluster)" if backend == "dask" and not scheduler else ""
             print(f"trixsim: {plan.games:,} games{rounded}, {len(plan.seatings)} seatings, "
                   f"{who} -> {out}", file=sys.stderr)  # fmt: skip
-        manifest = run(plan, out, n_workers, manifest, progress=not quiet)
+        extra = {"pool": pool} if pool else {}
+        manifest = run(plan, out, n_workers, manifest, progress=not quiet, **extra)
+        pool = None  # run() shut it down
         if manifest["status"] == "complete" and manifest.get("record_games"):
             write_records(plan, out, manifest["record_games"])
         folder = dk.UrlStore(out).local_folder() if url else out
     except TournamentError as e:
         raise CliError(str(e)) from None
+    finally:
+        if pool is not None:  # the run never started: bad input, or Ctrl-C
+            pool.shutdown(wait=True, cancel_futures=True)
     if folder is None or not manifest["games_done"]:  # remote tables, or none yet
         print(f"trixsim: {manifest['games_done']:,} games written to {out}")
     else:

@@ -101,6 +101,30 @@ def _init_worker() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
+def _warm_up() -> None:
+    from bots.registry import load_bots
+    from sim import batch, tables  # noqa: F401  (loads the cached kernels)
+
+    load_bots()
+
+
+def start_workers(n: int) -> ProcessPoolExecutor:
+    """Spawn ``n`` worker processes and have them load numba and the engine now.
+
+    A worker takes about a second to start; started first thing, it does so
+    while the parent parses the line-up and prepares the output folder.
+    Spawned, not forked (a forked process can hang in OpenMP), one numba
+    thread each.
+    """
+    os.environ["NUMBA_NUM_THREADS"] = "1"
+    pool = ProcessPoolExecutor(
+        max_workers=n, mp_context=mp.get_context("spawn"), initializer=_init_worker
+    )
+    for _ in range(n):
+        pool.submit(_warm_up)
+    return pool
+
+
 def chunk_tables(plan: Plan, i: int):
     """Play chunk ``i``: its contracts and games tables (Arrow) and its card plays."""
     from bots.registry import parse_spec
@@ -268,11 +292,13 @@ def run(
     workers: int,
     manifest: dict,
     progress: bool = True,
+    pool: ProcessPoolExecutor | None = None,
 ) -> dict:
     """Play every chunk not yet on disk; update the manifest; return it.
 
-    Ctrl-C stops the workers, keeps the finished chunks and leaves the run
-    marked ``incomplete`` for ``--resume``.
+    ``pool``: workers from :func:`start_workers`, else started here; shut down
+    at the end either way. Ctrl-C stops the workers, keeps the finished chunks
+    and leaves the run marked ``incomplete`` for ``--resume``.
     """
     todo = [i for i in range(plan.n_chunks) if i not in done_chunks(out, plan)]
     for tmp in itertools.chain((out / CONTRACTS).glob(".*"), (out / GAMES).glob(".*")):
@@ -283,18 +309,12 @@ def run(
 
     status = "complete"
     manifest["backend"] = "local"
-    pool = None
     try:
         if workers <= 1 or len(todo) <= 1:
             for i in todo:
                 finished(play_chunk_to_disk(plan, str(out), i)[1])
         else:
-            os.environ["NUMBA_NUM_THREADS"] = "1"
-            pool = ProcessPoolExecutor(
-                max_workers=workers,
-                mp_context=mp.get_context("spawn"),
-                initializer=_init_worker,
-            )
+            pool = pool or start_workers(workers)
             queue = iter(todo)
             running = {
                 pool.submit(play_chunk_to_disk, plan, str(out), i)
