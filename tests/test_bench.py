@@ -14,7 +14,7 @@ def test_bench_smoke(tmp_path):
                          capture_output=True, text=True, timeout=600)  # fmt: skip
     assert res.returncode == 0, res.stderr[-2000:]
     data = json.loads((tmp_path / "bench.json").read_text())
-    assert set(data["engine"]) == {"random", "greedy", "mcts:iters=200"}
+    assert set(data["engine"]) == {"random", "random, called as a bot", "greedy", "mcts:iters=200"}
     for row in data["engine"].values():
         assert row["games"]["median"] > 0 and row["card_plays"]["median"] > 0
     assert data["python"]["actions"]["median"] > 0

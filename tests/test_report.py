@@ -265,6 +265,29 @@ def test_win_rates_agree_with_the_rows(runs, rep):
     assert format_summary(summary([runs["a"]])) in render(rep)
 
 
+@pytest.mark.parametrize("name", ["a", "solo"])
+def test_a_runs_summary_read_part_by_part_equals_the_one_from_all_its_games(runs, name):
+    # the tournament's closing block streams the part files (flat memory at any size)
+    from sim.report.data import open_runs, read_games
+    from sim.report.stats import win_summary
+
+    streamed = summary([runs[name]])
+    (run,), _ = open_runs([runs[name]])
+    g = read_games([run])
+    whole = win_summary(g.bots, g.shares, g.totals, g.ranks, g.cluster, g.names,
+                        run.seconds, True)  # fmt: skip
+    assert streamed.keys() == whole.keys() and streamed["games"] == whole["games"]
+    assert streamed["deal_sets"] == whole["deal_sets"] > 1
+    for a, b in zip(streamed["bots"], whole["bots"], strict=True):
+        assert a.pop("bot") == b.pop("bot")
+        assert a == pytest.approx(b, rel=1e-9)
+    if name == "a":
+        p, q = streamed["paired"], whole["paired"]
+        assert (p.pop("better"), p.pop("worse")) == (q.pop("better"), q.pop("worse"))
+        assert p == pytest.approx(q, rel=1e-9)
+        assert len(run.parts) > 1  # the sums really went across part files
+
+
 def test_contract_tables_agree_with_the_rows(runs, rep):
     games, con = read(runs["a"], "games"), read(runs["a"], "contracts")
     long = pd.concat(

@@ -16,7 +16,7 @@ markdown, JSON), :mod:`sim.report.plots` (PNGs), :mod:`sim.report.data`
 (finding, checking and reading runs).
 
 ``summary()`` and ``format_summary()`` are the headline block the tournament
-prints at the end of a run.
+prints at the end of a run (one run: :mod:`sim.report.streamed`, flat memory).
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ import numpy as np
 
 from sim.report.data import ReportError, open_runs, read_games
 from sim.report.stats import Z95, mean_ci, paired, sentence, win_summary
+from sim.report.streamed import run_summary
 
 __all__ = [
     "ReportError",
@@ -44,6 +45,8 @@ def summary(folders: list[Path]) -> dict:
     interval over deal sets, mean total and rank, last places; for two bots the
     paired difference."""
     runs, _ = open_runs([Path(f) for f in folders])
+    if len(runs) == 1:  # a run's own deal sets: part by part, in flat memory
+        return run_summary(runs[0])
     g = read_games(runs)
     return win_summary(
         g.bots, g.shares, g.totals, g.ranks, g.cluster, g.names,
