@@ -136,6 +136,19 @@ def test_mean_ci():
     assert np.isnan(mean_ci(np.array([4.0]))[1])
 
 
+def test_tight_intervals_keep_their_digits():
+    # millions of games: an interval of ±0.04 points must not print as ±0.0
+    line = {"bot": "a", "seat_games": 4, "win_share": 0.30123, "win_share_ci": 0.00042,
+            "mean_total": 1.0, "mean_rank": 2.0, "last_share": 0.2}  # fmt: skip
+    s = {"bots": [line, dict(line, bot="b", win_share_ci=0.012)], "games": 1, "deal_sets": 1,
+         "seconds": 1.0, "complete": True,
+         "paired": {"better": "a", "worse": "b", "difference": 0.0123, "ci": 0.00042,
+                    "deal_sets": 1}}  # fmt: skip
+    text = format_summary(s)
+    assert "30.12% ± 0.04" in text and "30.1% ± 1.2" in text
+    assert "a beats b by 1.23 ± 0.04 points" in text
+
+
 def synthetic(rng, n_deals=100, per_deal=24, p=0.3, spread=0.3):
     """Bots A (seats 0, 1) and B (2, 3), one winner per game. Each deal set has its own
     chance that A's side wins, uniform around 2p: A's true win share is p, the paired

@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from sim.report.data import ReportError, open_runs, read_games
-from sim.report.stats import Z95, mean_ci, paired, sentence, win_summary
+from sim.report.stats import Z95, decimals, mean_ci, paired, sentence, win_summary
 from sim.report.streamed import run_summary
 
 __all__ = [
@@ -58,9 +58,10 @@ def format_summary(s: dict, contracts: int | None = None) -> str:
     rows = [f"{'bot':<24} {'win share (95% CI)':>22} {'mean total':>11} {'mean rank':>10} "
             f"{'last':>6} {'seat-games':>11}"]  # fmt: skip
     for b in s["bots"]:
-        ci = "" if np.isnan(b["win_share_ci"]) else f" ± {100 * b['win_share_ci']:.1f}"
+        d = decimals(b["win_share_ci"])
+        ci = "" if np.isnan(b["win_share_ci"]) else f" ± {100 * b['win_share_ci']:.{d}f}"
         rows.append(
-            f"{b['bot']:<24} {100 * b['win_share']:>13.1f}%{ci:<8} {b['mean_total']:>11.1f} "
+            f"{b['bot']:<24} {100 * b['win_share']:>13.{d}f}%{ci:<8} {b['mean_total']:>11.1f} "
             f"{b['mean_rank']:>10.2f} {100 * b['last_share']:>5.1f}% {b['seat_games']:>11,}"
         )
     extra = f", {contracts:,} contracts" if contracts is not None else ""

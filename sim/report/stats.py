@@ -100,9 +100,19 @@ def win_summary(bots, shares, totals, ranks, cluster, names, seconds, complete) 
     return out
 
 
+def decimals(ci: float) -> int:
+    """Decimals of a percentage that keep its 95% interval visible (millions of games
+    give intervals below ±0.1 points, which one decimal would print as ±0.0)."""
+    points = 100 * ci
+    if not points > 0 or points >= 0.1:
+        return 1
+    return 2 if points >= 0.01 else 3
+
+
 def sentence(p: dict) -> str:
     """The paired difference in words."""
+    d = decimals(p["ci"])
     return (
-        f"{p['better']} beats {p['worse']} by {100 * p['difference']:.1f} ± "
-        f"{100 * p['ci']:.1f} points of win share over {p['deal_sets']:,} deal sets"
+        f"{p['better']} beats {p['worse']} by {100 * p['difference']:.{d}f} ± "
+        f"{100 * p['ci']:.{d}f} points of win share over {p['deal_sets']:,} deal sets"
     )
