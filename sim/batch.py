@@ -15,6 +15,7 @@ from sim.loop import (
     N_CONTRACT_COLUMNS,
     N_GAME_COLUMNS,
     play_chunk,
+    play_chunk_native,
 )
 from sim.rng import bot_seeds, deal_seeds
 
@@ -59,7 +60,8 @@ def play_batch(
     contracts = np.empty((n, 28, N_CONTRACT_COLUMNS), np.int16)
     games = np.empty((n, N_GAME_COLUMNS), np.int16)
     shares = np.empty((n, 4), np.float64)
-    actions = play_chunk(deals, bots, seating, natives, *funcs, params, contracts, games, shares)
+    kernel = play_chunk_native if natives[: len(lineup)].all() else play_chunk
+    actions = kernel(deals, bots, seating, natives, *funcs, params, contracts, games, shares)
     return Batch(contracts, games, shares, int(actions))
 
 

@@ -52,16 +52,18 @@ def test_plugin_numba_bot_plays_through_the_fast_loop_and_the_api():
 def test_random_built_into_the_loop_decides_like_the_random_bot():
     # the loop plays `random` seats itself (sim.loop.uniform_action); calling the bot's own
     # function, or going through sim.play, must give the very same games
-    lineup = [parse_spec("random"), parse_spec("test-lowest")]
-    seating = [[0, 1, 0, 1], [1, 0, 0, 1], [0, 0, 0, 0]] * 4
-    ids = range(12)
-    built_in = play_batch(lineup, seating, seed=5, game_ids=ids)
-    called = play_batch(lineup, seating, seed=5, game_ids=ids, native=False)
-    slow = play_batch(lineup, seating, seed=5, game_ids=ids, slow=True)
+    # (an all-random line-up runs in play_chunk_native, a mixed one in play_chunk)
     assert registry.REGISTRY["random"].native != 0
-    for other in (called, slow):
-        assert (built_in.contracts == other.contracts).all()
-        assert (built_in.games == other.games).all() and built_in.actions == other.actions
+    mixed = [[0, 1, 0, 1], [1, 0, 0, 1], [0, 0, 0, 0]] * 4
+    random, lowest = parse_spec("random"), parse_spec("test-lowest")
+    for lineup, seating in (([random], [[0, 0, 0, 0]] * 12), ([random, lowest], mixed)):
+        ids = range(12)
+        built_in = play_batch(lineup, seating, seed=5, game_ids=ids)
+        called = play_batch(lineup, seating, seed=5, game_ids=ids, native=False)
+        slow = play_batch(lineup, seating, seed=5, game_ids=ids, slow=True)
+        for other in (called, slow):
+            assert (built_in.contracts == other.contracts).all()
+            assert (built_in.games == other.games).all() and built_in.actions == other.actions
 
 
 def test_plugin_python_bot_plays_a_full_game_against_numba_bots():
