@@ -54,22 +54,32 @@ def win_lines(bots, shares, totals, ranks, cluster, names: list[str], means=None
     total_sum = np.bincount(flat, totals.ravel(), nb)
     rank_sum = np.bincount(flat, ranks.ravel(), nb)
     last_sum = np.bincount(flat, last, nb)
-    lines = []
-    for b in range(nb):
-        if seat_games[b] == 0:
-            continue
-        share, ci = mean_ci(means[count[:, b] > 0, b])
-        n = seat_games[b]
-        lines.append({
-            "bot": names[b],
-            "seat_games": int(n),
-            "win_share": share,
-            "win_share_ci": ci,
-            "mean_total": float(total_sum[b] / n),
-            "mean_rank": float(rank_sum[b] / n),
-            "last_share": float(last_sum[b] / n),
-        })  # fmt: skip
-    return lines
+    return [
+        bot_line(
+            names[b],
+            seat_games[b],
+            mean_ci(means[count[:, b] > 0, b]),
+            total_sum[b],
+            rank_sum[b],
+            last_sum[b],
+        )  # fmt: skip
+        for b in range(nb)
+        if seat_games[b] > 0
+    ]
+
+
+def bot_line(name, seat_games, share_ci, total_sum, rank_sum, last_sum) -> dict:
+    """One bot's line of the summary from its sums over seat-games."""
+    n = seat_games
+    return {
+        "bot": name,
+        "seat_games": int(n),
+        "win_share": share_ci[0],
+        "win_share_ci": share_ci[1],
+        "mean_total": float(total_sum / n),
+        "mean_rank": float(rank_sum / n),
+        "last_share": float(last_sum / n),
+    }
 
 
 def paired(bots, shares, cluster, names: list[str], a: str, b: str, means=None):

@@ -16,7 +16,7 @@ import numpy as np
 import pyarrow.parquet as pq
 
 from sim.report.data import GAMES, SEATS, Run, codes, ints
-from sim.report.stats import Z95, cluster_means
+from sim.report.stats import Z95, bot_line, cluster_means
 
 COLUMNS = ["deal_set", *(f"bot_{p}" for p in SEATS), *(f"total_{p}" for p in SEATS),
            *(f"rank_{p}" for p in SEATS), *(f"win_share_{p}" for p in SEATS)]  # fmt: skip
@@ -78,21 +78,11 @@ def run_summary(run: Run) -> dict:
             diff.add(means[both, 0] - means[both, 1])
         games += len(bots)
         deal_sets += len(means)
-    lines = []
-    for b, name in enumerate(names):
-        n = seat_games[b]
-        if n == 0:
-            continue
-        share, ci = shares[b].mean_ci()
-        lines.append({
-            "bot": name,
-            "seat_games": int(n),
-            "win_share": share,
-            "win_share_ci": ci,
-            "mean_total": float(total_sum[b] / n),
-            "mean_rank": float(rank_sum[b] / n),
-            "last_share": float(last_sum[b] / n),
-        })  # fmt: skip
+    lines = [
+        bot_line(name, seat_games[b], shares[b].mean_ci(), total_sum[b], rank_sum[b], last_sum[b])
+        for b, name in enumerate(names)
+        if seat_games[b] > 0
+    ]
     out = {
         "games": games,
         "deal_sets": deal_sets,
