@@ -155,7 +155,6 @@ def tournament(
     """Play a fair, reproducible tournament and write its tables to Parquet."""
     import os
 
-    from sim.report import format_summary, summary
     from sim.tournament import Plan, TournamentError, prepare, read_manifest, run, write_records
 
     if workers is not None and workers < 1:
@@ -220,6 +219,8 @@ def tournament(
     if folder is None or not manifest["games_done"]:  # remote tables, or none yet
         print(f"trixsim: {manifest['games_done']:,} games written to {out}")
     else:
+        from sim.report import format_summary, summary
+
         print(format_summary(summary([folder])))
     if manifest["status"] != "complete":
         again = f"--resume --out {out}" + (" --backend dask" if url else "")
