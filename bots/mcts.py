@@ -106,6 +106,15 @@ def _feasible_after(work, k):
     return True
 
 
+@njit(cache=True, inline="always")
+def _holders(work, c):
+    """The other seats that may hold card ``c``, as bits 0..2."""
+    t = 0
+    for j in range(3):
+        t |= ((work[_ALLOW + j] >> c) & 1) << j
+    return t
+
+
 @njit(cache=True)
 def _deal_constrained(constrained, unknown, rng, work):
     """Deal the cards of ``constrained`` (some seat may not hold them), keeping the rest
@@ -117,9 +126,7 @@ def _deal_constrained(constrained, unknown, rng, work):
     while m:
         c = lowest_bit(m)
         m &= m - 1
-        t = 0
-        for j in range(3):
-            t |= ((work[_ALLOW + j] >> c) & 1) << j
+        t = _holders(work, c)
         if t == 0:
             ok = False
         for s in range(1, 8):
@@ -134,9 +141,7 @@ def _deal_constrained(constrained, unknown, rng, work):
     while m:
         c = lowest_bit(m)
         m &= m - 1
-        t = 0
-        for j in range(3):
-            t |= ((work[_ALLOW + j] >> c) & 1) << j
+        t = _holders(work, c)
         for s in range(1, 8):
             if t & ~s == 0:
                 work[_SUB + s] -= 1
