@@ -285,16 +285,19 @@ def rewards(state, temp, ranks, shares, out):
 
 
 # -- the searches -----------------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def _scratch():
+    """A search's work arrays: a game state, the sampler's, hands, ranks, shares, rewards."""
+    return (np.zeros(STATE_SIZE, np.int64), np.zeros(WORK_SIZE, np.int64),
+            np.zeros(4, np.int64), np.zeros(4, np.int64), np.zeros(4, np.float64),
+            np.zeros(4, np.float64))  # fmt: skip
+
+
 @njit(cache=True)
 def choose_search(public, seat, hand, legal, rng, iters, greedy, gparams):
     """Each allowed contract played out on the same determinizations; the best mean."""
     base = np.zeros(STATE_SIZE, np.int64)
-    state = np.zeros(STATE_SIZE, np.int64)
-    work = np.zeros(WORK_SIZE, np.int64)
-    hands = np.zeros(4, np.int64)
-    ranks = np.zeros(4, np.int64)
-    shares = np.zeros(4, np.float64)
-    out = np.zeros(4, np.float64)
+    state, work, hands, ranks, shares, out = _scratch()
     wsum = np.zeros(7, np.float64)
     temp = temperature(public)
     allowed = legal >> CHOOSE_BASE
@@ -329,12 +332,7 @@ def tree_search(public, seat, hand, legal, rng, iters, c, greedy, gparams):
     wsum = np.zeros(n_nodes, np.float64)
     mover = np.zeros(n_nodes, np.int64)
     path = np.zeros(n_nodes + 1, np.int64)
-    state = np.zeros(STATE_SIZE, np.int64)
-    work = np.zeros(WORK_SIZE, np.int64)
-    hands = np.zeros(4, np.int64)
-    ranks = np.zeros(4, np.int64)
-    shares = np.zeros(4, np.float64)
-    out = np.zeros(4, np.float64)
+    state, work, hands, ranks, shares, out = _scratch()
     temp = temperature(public)
     used = 1
     for _ in range(iters):
