@@ -542,22 +542,30 @@ MEAN = np.array([3.3, 3.0, 5.6, -11.8, -9.3, 46.3, -11.2])
 SD = np.array([44.2, 35.8, 28.7, 65.2, 123.3, 241.7, 51.9])
 
 
+def _suit_values() -> np.ndarray:
+    """SUIT_VALUE[row, pattern]: a suit's share of the model for each of its 256 holdings."""
+    table = np.zeros((len(SUIT_WEIGHTS), 256))
+    for row, w in enumerate(SUIT_WEIGHTS):
+        for pattern in range(256):
+            ranks = [r for r in range(8) if pattern >> r & 1]
+            n = len(ranks)
+            v = w[24] * n + w[25] * n * n
+            for lower, r in enumerate(ranks):
+                v += w[r] + w[8 + r] * lower + w[16 + r] * (n - lower - 1)
+            table[row, pattern] = v
+    return table
+
+
+SUIT_VALUE = _suit_values()
+
+
 @njit(cache=True)
 def hand_value(contract, hand):
-    """The model's expected relative points of the chooser with ``hand`` in ``contract``."""
+    """The model's expected relative points of the chooser with ``hand`` in ``contract``:
+    per suit, a lookup of the suit's holding (SUIT_VALUE), plus the contract's bias."""
     v = BIAS[contract]
     for s in range(4):
-        row = CLASS[contract, s]
-        mine = (hand >> (8 * s)) & 0xFF
-        n = popcount(mine)
-        v += SUIT_WEIGHTS[row, 24] * n + SUIT_WEIGHTS[row, 25] * n * n
-        lower = 0
-        while mine:
-            r = lowest_bit(mine)
-            mine &= mine - 1
-            v += SUIT_WEIGHTS[row, r]
-            v += SUIT_WEIGHTS[row, 8 + r] * lower + SUIT_WEIGHTS[row, 16 + r] * (n - lower - 1)
-            lower += 1
+        v += SUIT_VALUE[CLASS[contract, s], (hand >> (8 * s)) & 0xFF]
     return v
 
 
