@@ -22,9 +22,14 @@ from sim.rng import bot_seeds, deal_seeds
 
 @dataclass
 class Batch:
-    """Raw results of a chunk: ``contracts[g, k]`` is contract k of game g (-1 rows unused)."""
+    """Raw results of a chunk.
 
-    contracts: np.ndarray  # int16 (games, 28, N_CONTRACT_COLUMNS)
+    ``contracts[j]`` is column j (``sim.loop.CONTRACT_COLUMNS``) of every contract
+    played, game after game in order; game g's rows follow those of game g - 1,
+    ``games[g, G_CONTRACTS]`` of them.
+    """
+
+    contracts: np.ndarray  # int16 (N_CONTRACT_COLUMNS, contracts played)
     games: np.ndarray  # int16 (games, N_GAME_COLUMNS)
     shares: np.ndarray  # float64 (games, 4)
     actions: int  # decisions taken by the bots (contract choices, announcements, cards, passes)
@@ -57,27 +62,33 @@ def play_batch(
         natives[i] = spec.info.native if native else 0
     deals = deal_seeds(seed, deal_sets)
     bots = bot_seeds(seed, game_ids)
-    contracts = np.empty((n, 28, N_CONTRACT_COLUMNS), np.int16)
+    contracts = np.empty((N_CONTRACT_COLUMNS, n * 28), np.int16)
     games = np.empty((n, N_GAME_COLUMNS), np.int16)
     shares = np.empty((n, 4), np.float64)
     kernel = play_chunk_native if natives[: len(lineup)].all() else play_chunk
     actions = kernel(deals, bots, seating, natives, *funcs, params, contracts, games, shares)
-    return Batch(contracts, games, shares, int(actions))
+    return Batch(_played(contracts, games), games, shares, int(actions))
+
+
+def _played(contracts: np.ndarray, games: np.ndarray) -> np.ndarray:
+    """The columns cut to the contracts actually played (a view: rows stay contiguous)."""
+    return contracts[:, : int(games[:, G_CONTRACTS].sum())]
 
 
 def _play_batch_slow(lineup, seating, seed, game_ids, deal_sets) -> Batch:
     from sim.play import play_game
 
     n = len(game_ids)
-    contracts = np.full((n, 28, N_CONTRACT_COLUMNS), -1, np.int16)
+    contracts = np.empty((N_CONTRACT_COLUMNS, n * 28), np.int16)
     games = np.empty((n, N_GAME_COLUMNS), np.int16)
     shares = np.empty((n, 4), np.float64)
-    actions = 0
+    actions = rows = 0
     for i in range(n):
         specs = [lineup[j] for j in seating[i]]
         game = play_game(specs, seed, int(game_ids[i]), int(deal_sets[i]))
-        for k, c in enumerate(game.contracts):
-            contracts[i, k] = c.row
+        for c in game.contracts:
+            contracts[:, rows] = c.row
+            rows += 1
         actions += game.decisions
         ranks, share = game.results()
         games[i, G_CONTRACTS] = len(game.contracts)
@@ -86,4 +97,4 @@ def _play_batch_slow(lineup, seating, seed, game_ids, deal_sets) -> Batch:
         games[i, G_TOTALS : G_TOTALS + 4] = game.totals
         games[i, G_RANKS : G_RANKS + 4] = ranks
         shares[i] = share
-    return Batch(contracts, games, shares, actions)
+    return Batch(_played(contracts, games), games, shares, actions)

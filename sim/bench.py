@@ -59,10 +59,10 @@ def card_plays(contracts: np.ndarray) -> int:
     """Cards played or laid: 4 a trick in trick contracts, lays (events - passes) in trix."""
     from sim.loop import C
 
-    rows = contracts[contracts[:, :, C["contract_no"]] >= 0].astype(np.int64)
-    trix = rows[:, C["contract"]] == 6
-    tricks = 4 * rows[~trix, C["stop_trick"]].sum()
-    lays = (rows[trix, C["events"]] - rows[trix, C["trix_second_passes"]]).sum()
+    col = {name: contracts[i].astype(np.int64) for name, i in C.items()}
+    trix = col["contract"] == 6
+    tricks = 4 * col["stop_trick"][~trix].sum()
+    lays = (col["events"][trix] - col["trix_second_passes"][trix]).sum()
     return int(tricks + lays)
 
 
@@ -212,7 +212,7 @@ def parquet_share(games: int) -> float:
     t1 = time.perf_counter()
     with tempfile.TemporaryDirectory() as d:
         args = (ids, ids, np.zeros(games, np.int8), seatings, ["random"])
-        write_part(contracts_table(b.contracts, *args), Path(d), 0)
+        write_part(contracts_table(b.contracts, b.games, *args), Path(d), 0)
         write_part(games_table(b.games, b.shares, *args), Path(d), 1)
     t2 = time.perf_counter()
     return (t2 - t1) / (t2 - t0)

@@ -164,11 +164,9 @@ class UrlStore:
         self.fs.mv(tmp, self.path(name))
 
     def write_part(self, table, sub: str, i: int) -> None:
-        import pyarrow.parquet as pq
+        from sim.tables import encode, part_name
 
-        from sim.tables import part_name
-
-        self._put(f"{sub}/{part_name(i)}", lambda f: pq.write_table(table, f, compression="zstd"))
+        self._put(f"{sub}/{part_name(i)}", lambda f: encode(table, f))
 
     def write_manifest(self, manifest: dict) -> None:
         data = (json.dumps(manifest, indent=2) + "\n").encode()

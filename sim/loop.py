@@ -1,8 +1,10 @@
 """The fast path: whole games, chunks of games, bots called from compiled code.
 
 One kernel plays a chunk of games for a line-up of up to four numba bots and
-writes one row of numbers per contract and per game into preallocated arrays,
-so the only Python work per chunk is handing the arrays to the Parquet writer.
+writes one row of numbers per game and per contract into preallocated arrays.
+Contracts are stored column by column, appended game after game, so each
+Parquet column is already one contiguous array: the only Python work per
+chunk is handing the arrays to the Parquet writer.
 Its decisions are exactly those of :mod:`sim.play` for the same seed.
 
 The uniform random policy is built into the loop (:func:`uniform_action`): a
@@ -125,7 +127,7 @@ CHUNK_SIGNATURE = types.int64(
     BOT_TYPE,
     BOT_TYPE,
     types.float64[:, ::1],  # parameters of line-up entries 0..3
-    types.int16[:, :, ::1],  # out: contract rows (games, 28, N_CONTRACT_COLUMNS)
+    types.int16[:, ::1],  # out: contract rows, column by column (N_CONTRACT_COLUMNS, games * 28)
     types.int16[:, ::1],  # out: game rows (games, N_GAME_COLUMNS)
     types.float64[:, ::1],  # out: win shares (games, 4)
 )
@@ -142,6 +144,7 @@ def _play(deal_seeds, bot_seeds, seating, native, f0, f1, f2, f3, params, contra
     share = np.zeros(4, np.float64)
     row = np.zeros(N_CONTRACT_COLUMNS, np.int64)
     actions = 0
+    n_rows = 0  # contracts written so far: rows are appended, game after game
     # views made once: making one per call costs reference counting (5 ns a call)
     public = state[: L.PUB_SIZE]
     r0, r1, r2, r3 = rngs[0], rngs[1], rngs[2], rngs[3]
@@ -150,7 +153,6 @@ def _play(deal_seeds, bot_seeds, seating, native, f0, f1, f2, f3, params, contra
         new_game(state, deal_seeds[g])
         for p in range(4):
             streams[p] = mix(bot_seeds[g], p)
-        contracts[g, :, :] = -1
         while True:
             seat = state[L.TURN]
             which = seating[g, seat]
@@ -164,7 +166,8 @@ def _play(deal_seeds, bot_seeds, seating, native, f0, f1, f2, f3, params, contra
             if step(state, action):
                 record_contract(state, row)
                 for j in range(N_CONTRACT_COLUMNS):
-                    contracts[g, state[L.CONTRACT_NO], j] = row[j]
+                    contracts[j, n_rows] = row[j]
+                n_rows += 1
                 if state[L.PHASE] == L.OVER:
                     break
                 next_contract(state)

@@ -137,7 +137,7 @@ def chunk_tables(plan: Plan, i: int):
     seatings = np.asarray(plan.seatings, np.int8)[seating_ids]
     batch = play_batch(lineup, seatings, plan.seed, game_ids, deal_sets)
     args = (game_ids, deal_sets, seating_ids, seatings, list(plan.bots))
-    contracts = contracts_table(batch.contracts, *args)
+    contracts = contracts_table(batch.contracts, batch.games, *args)
     return contracts, games_table(batch.games, batch.shares, *args), batch.actions
 
 
