@@ -8,7 +8,10 @@ on top of them.
 
 import hashlib
 import os
+import re
+import shutil
 import sys
+import time
 from pathlib import Path
 
 __version__ = "0.1.0"
@@ -32,10 +35,37 @@ def _cache_dir() -> str:
     for f in files:
         digest.update(f.name.encode())
         digest.update(f.read_bytes())
-    base = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
+    return os.path.join(_cache_base(), digest.hexdigest()[:16])
+
+
+def _cache_base() -> str:
+    return os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
         os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache"), "trixsim", "numba"
     )
-    return os.path.join(base, digest.hexdigest()[:16])
+
+
+def prune_caches(current: str, keep: int = 3, idle_days: float = 7.0) -> list[str]:
+    """Delete the cache folders of older sources, so edits and upgrades do not pile up.
+
+    Every change to a kernel file makes a new folder (a few MB). ``current`` is
+    marked as used now; of the others, the ``keep`` used last stay, and so does
+    any folder used within ``idle_days`` (another checkout may be running from
+    it). Only folders named like ours are touched. Returns what was deleted.
+    """
+    base, now = Path(current).parent, time.time()
+    try:
+        Path(current).mkdir(parents=True, exist_ok=True)
+        os.utime(current)
+        ours = [d for d in base.iterdir() if d.is_dir() and re.fullmatch(r"[0-9a-f]{16}", d.name)]
+        others = sorted((d for d in ours if d != Path(current)), key=lambda d: -d.stat().st_mtime)
+    except OSError:
+        return []
+    gone = []
+    for d in others[keep:]:
+        if now - d.stat().st_mtime > idle_days * 86400:
+            shutil.rmtree(d, ignore_errors=True)
+            gone.append(str(d))
+    return gone
 
 
 # Set before any kernel is compiled; through the environment when numba is not loaded yet,

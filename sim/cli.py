@@ -7,6 +7,7 @@ and what would be right, with a non-zero exit; never a traceback.
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -304,6 +305,9 @@ def list_bots():
 
 def main() -> None:
     """Entry point: run the app, turning every user error into one line and an exit code."""
+    import sim
+
+    sim.prune_caches(os.environ["TRIXSIM_NUMBA_CACHE_DIR"])
     try:
         code = app(standalone_mode=False)
     except CliError as e:

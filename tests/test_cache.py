@@ -1,0 +1,36 @@
+"""The numba cache folders of older sources are pruned, the recent ones kept."""
+
+import os
+import time
+
+import sim
+
+
+def test_old_cache_folders_are_pruned_recent_and_foreign_ones_kept(tmp_path):
+    now = time.time()
+    day = 86400
+    ages = {"0000000000000001": 30, "0000000000000002": 20, "0000000000000003": 10,
+            "0000000000000004": 9, "0000000000000005": 8, "0000000000000006": 2}  # fmt: skip
+    for name, age in ages.items():
+        (tmp_path / name).mkdir()
+        os.utime(tmp_path / name, (now - age * day, now - age * day))
+    (tmp_path / "not-ours").mkdir()
+    os.utime(tmp_path / "not-ours", (now - 99 * day, now - 99 * day))
+    current = tmp_path / "00000000000000ff"
+
+    gone = sim.prune_caches(str(current), keep=3, idle_days=7)
+
+    # kept: the current one (created), the 3 used last (6, 5, 4), and nothing else idle > 7 days
+    assert sorted(os.path.basename(g) for g in gone) == ["0000000000000001", "0000000000000002",
+                                                         "0000000000000003"]  # fmt: skip
+    left = sorted(p.name for p in tmp_path.iterdir())
+    assert left == ["0000000000000004", "0000000000000005", "0000000000000006",
+                    "00000000000000ff", "not-ours"]  # fmt: skip
+    assert now - current.stat().st_mtime < 60  # marked as used
+
+
+def test_a_folder_used_within_the_idle_days_is_kept_even_beyond_keep(tmp_path):
+    for i in range(5):
+        (tmp_path / f"{i:016x}").mkdir()  # all used just now
+    assert sim.prune_caches(str(tmp_path / "00000000000000ff"), keep=1, idle_days=7) == []
+    assert len(list(tmp_path.iterdir())) == 6
