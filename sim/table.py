@@ -10,7 +10,9 @@ saves and quits, ``l`` shows the last trick, a card (or its number in the hand) 
 *pre-selection* (R10.3), played when the person's turn comes if it is still legal;
 otherwise the person is asked again.
 
-Leaving (``q``, Ctrl-C, Ctrl-D, a closed terminal) saves the seed, the seats, the
+Stepping away (R10.2): ``away`` hands the seat to the line-up's first bot until the
+person types ``back``; the moves the bot makes are the seat's moves, as in a
+record. Leaving (``q``, Ctrl-C, Ctrl-D, a closed terminal) saves the seed, the seats, the
 bot specs and every action so far. Coming back replays those actions through the
 engine and lets each bot decide again at its recorded turns, which moves its random
 stream exactly as in the first session (and checks that it decides the same), so a
@@ -68,6 +70,7 @@ SYMBOL_TO_LETTER = str.maketrans(dict(zip(SUIT_SYMBOLS, "HCDS", strict=True)))
 QUIT_WORDS = ("q", "quit", "exit")
 LOOK_WORDS = ("l", "last")
 HELP_WORDS = ("?", "h", "help")
+AWAY_WORD, BACK_WORD = "away", "back"  # R10.2: a bot plays the seat meanwhile
 
 
 class TableError(ValueError):
@@ -81,6 +84,10 @@ class Leave(Exception):
         super().__init__(why)
         self.why = why
         self.code = code
+
+
+class Away(Exception):
+    """The person at the seat being asked has stepped away (R10.2)."""
 
 
 class Hangup(Exception):
@@ -279,11 +286,16 @@ class Table:
         self.shown_contract = -1
         self.notice: Text | None = None  # shown once under the next screen
         self.last_human: int | None = None
+        # R10.2: seats whose person stepped away, played meanwhile by the line-up's first bot
+        self.away: set[int] = set()
+        self.stand_in = next(spec for spec in specs if spec)
+        self.stand_ins: dict = {}
 
     # -- names ----------------------------------------------------------------------------
     def who(self, seat: int) -> str:
         if seat in self.humans:
-            return "you" if len(self.humans) == 1 else "person"
+            person = "you" if len(self.humans) == 1 else "person"
+            return f"{person}, away: {self.stand_in.text} plays" if seat in self.away else person
         return self.specs[seat].text
 
     def seat_name(self, seat: int) -> str:
@@ -347,13 +359,47 @@ class Table:
             if game.contract_no != self.shown_contract:
                 self.new_contract()
             seat = game.to_act
-            if seat in self.humans:
-                action = self.human_turn(seat)
-            else:
-                action = self.players[seat].decide(game, seat)
+            action = None
+            if seat in self.humans and seat not in self.away:
+                with contextlib.suppress(Away):
+                    action = self.human_turn(seat)
+            if action is None:
+                action = self.bot_at(seat).decide(game, seat)
             self.apply(seat, action)
-            if seat not in self.humans:
+            if seat not in self.humans or seat in self.away:
                 self.pause(self.delay)
+
+    def bot_at(self, seat: int):
+        """The seat's bot, or the stand-in playing for a person who is away."""
+        from sim.play import Player
+
+        if seat not in self.humans:
+            return self.players[seat]
+        if seat not in self.stand_ins:
+            self.stand_ins[seat] = Player(self.stand_in, self.seed, GAME_ID, seat)
+        return self.stand_ins[seat]
+
+    def step_away(self, seat: int) -> None:
+        self.away.add(seat)
+        if self.preselect and self.preselect[0] == seat:
+            self.preselect = None
+        self.say(f"seat {seat} is away: {self.stand_in.text} plays it until you type "
+                 f"{BACK_WORD} (R10.2)", style="bold yellow")  # fmt: skip
+
+    def come_back(self, text: str) -> None:
+        """``back`` or ``back SEAT``: the person takes the seat again at its next turn."""
+        arg = text[len(BACK_WORD) :].strip()
+        seats = sorted(self.away) if not arg else [int(arg)] if arg.isdigit() else []
+        if not self.away:
+            self.say("(nobody is away)", style="dim")
+        elif not seats or not set(seats) <= self.away:
+            away = ", ".join(map(str, sorted(self.away)))
+            self.say(f"(not now: type back or back SEAT; away: seat {away})", style="red")
+        else:
+            self.away -= set(seats)
+            for seat in seats:
+                self.say(f"seat {seat} is back: you play it again from its next turn",
+                         style="bold green")  # fmt: skip
 
     def new_contract(self) -> None:
         game = self.game
@@ -444,7 +490,17 @@ class Table:
         if word in HELP_WORDS:
             self.help()
             return
+        if word.startswith(BACK_WORD):
+            self.come_back(word)
+            return
         if self.game.phase == L.OVER:
+            return
+        if word == AWAY_WORD:
+            if seat not in self.away:
+                self.step_away(seat)
+            return
+        if seat in self.away:
+            self.say(f"(seat {seat} is away: type {BACK_WORD} to take it again)", style="red")
             return
         card, error = self.read_card(seat, text)
         if error:
@@ -513,6 +569,7 @@ class Table:
         left = LOOKS_PER_CONTRACT - self.looks[seat]
         look = f"l = last trick ({left} left)" if game.phase == L.TRICKS else ""
         self.say(" · ".join(filter(None, ["type a card (QS) or its number", look,
+                                          "away = a bot plays for you",
                                           "q = save and quit"])), style="dim")  # fmt: skip
         while True:
             text = self.ask(seat, "card", options)
@@ -586,12 +643,17 @@ class Table:
             word = line.strip().lower()
             if word in QUIT_WORDS:
                 raise Leave("you left the table")
+            if word == AWAY_WORD:
+                self.step_away(seat)
+                raise Away
             if kind == "turn":
                 return line
             if word in LOOK_WORDS:
                 self.look(seat)
             elif word in HELP_WORDS:
                 self.help()
+            elif word.startswith(BACK_WORD):
+                self.say("(you are at the table: it is your turn)", style="dim")
             elif word:
                 return line.strip()
 
@@ -630,7 +692,8 @@ class Table:
     def help(self) -> None:
         self.say("Type a card (QS, 10d, 7h) or its number in your hand. While others play, "
                  "typing a card pre-selects it (R10.3). l = look at the last trick (twice per "
-                 "contract), q = save the game and leave (so do Ctrl-C and Ctrl-D); come back "
+                 f"contract). away = {self.stand_in.text} plays your seat until you type back "
+                 "(R10.2). q = save the game and leave (so do Ctrl-C and Ctrl-D); come back "
                  "with --resume FILE.", style="dim")  # fmt: skip
 
     def say(self, text: str, style: str = "") -> None:

@@ -125,17 +125,27 @@ def trixsim(*args, cwd=None):
     )
 
 
-def uninterrupted(seed, bots):
-    """The game the scripted person plays, computed here: seat by seat, no command line."""
+def uninterrupted(seed, bots, stand_in=None, away_turns=()):
+    """The game the scripted person plays, computed here: seat by seat, no command line.
+
+    ``away_turns``: the person's turns (counted from 0) that ``stand_in`` plays for them.
+    """
     game = Game.new(seed, 0)
     players = {s: Player(parse_spec(b), seed, 0, s) for s, b in enumerate(bots) if b != "human"}
+    human_turns = 0
+    stand_ins = {}
     while not game.over:
         seat = game.to_act
         if seat in players:
             game.apply(players[seat].decide(game, seat))
+            continue
+        if human_turns in away_turns:
+            bot = stand_ins.setdefault(seat, Player(parse_spec(stand_in), seed, 0, seat))
+            game.apply(bot.decide(game, seat))
         else:
             legal = game.legal_actions()
             game.apply(L.NO_DOUBLE if L.NO_DOUBLE in legal else legal[0])
+        human_turns += 1
     return game_record(game, 0, bots)
 
 
@@ -249,6 +259,32 @@ def test_leave_three_ways_come_back_and_finish_the_same_game(tmp_path):
     # person's answers (first legal choice): the seat never changed hands
     assert rec == uninterrupted(4, bots)
     assert json.loads(saved.read_text())["finished"] is True
+
+
+def test_away_a_bot_plays_the_seat_until_the_person_is_back(tmp_path):
+    # R10.2: "away" at a prompt hands the seat to the line-up's first bot; "back", read
+    # while the bots play, gives it back at its next turn. Here the bot plays exactly the
+    # turns at which the person typed away (the 1st and the 31st), the person the rest.
+    bots = ["human", "random", "greedy", "random"]
+    args = ["--seat", "0", "--bots", "random,greedy,random", "--seed", "6", "--delay", "0.01"]
+    person = Person([*args, "--save", "rec.jsonl"], tmp_path)
+    for turn in range(200):
+        m = person.prompt()
+        if m is None:
+            break
+        if turn in (0, 30):
+            person.send("away", "back", prompts=1)
+        else:
+            person.send(first_legal(m))
+    code, err = person.finish()
+    assert code == 0, err
+    assert person.text.count("seat 0 is away: random plays it until you type back") == 2
+    assert person.text.count("seat 0 is back: you play it again from its next turn") == 2
+    assert "seat 0 (you, away: random plays)" in person.text
+    rec = json.loads((tmp_path / "rec.jsonl").read_text())
+    assert rec["bots"] == bots  # the seat stays the person's in the record
+    assert rec == uninterrupted(6, bots, stand_in="random", away_turns=(0, 30))
+    assert rec != uninterrupted(6, bots)
 
 
 def test_friends_share_a_keyboard(tmp_path):
