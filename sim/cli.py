@@ -169,7 +169,7 @@ def tournament(
         raise CliError(f"--out {out}: a URL needs --backend dask (its workers write there)")
     out = out if url or out is None else Path(out)
     n_workers = workers or os.cpu_count() or 1
-    pool = None
+    pool = connection = None
     if backend == "local" and n_workers > 1:
         from sim.tournament import start_workers
 
@@ -181,7 +181,8 @@ def tournament(
             from sim import dask_backend as dk
 
             dk.require()  # one line saying how to install Dask when it is missing
-            run = partial(dk.run, scheduler=scheduler)
+            connection = dk.start(scheduler, n_workers, out)  # as start_workers, for Dask
+            run = partial(dk.run, scheduler=scheduler, connection=connection)
             if url:
                 prepare, read_manifest = dk.prepare_url, dk.read_manifest_url
                 write_records = dk.write_records_url
@@ -208,7 +209,7 @@ def tournament(
                   f"{who} -> {out}", file=sys.stderr)  # fmt: skip
         extra = {"pool": pool} if pool else {}
         manifest = run(plan, out, n_workers, manifest, progress=not quiet, **extra)
-        pool = None  # run() shut it down
+        pool = connection = None  # run() shut them down
         if manifest["status"] == "complete" and manifest.get("record_games"):
             write_records(plan, out, manifest["record_games"])
         folder = dk.UrlStore(out).local_folder() if url else out
@@ -217,6 +218,8 @@ def tournament(
     finally:
         if pool is not None:  # the run never started: bad input, or Ctrl-C
             pool.shutdown(wait=True, cancel_futures=True)
+        if connection is not None:
+            dk.stop(connection)
     if folder is None or not manifest["games_done"]:  # remote tables, or none yet
         print(f"trixsim: {manifest['games_done']:,} games written to {out}")
     else:

@@ -9,10 +9,11 @@ installed (a task checks the digest of the engine's sources).
 
 Output:
 
-- ``--out DIR`` (a local folder): a task returns its chunk's two Arrow tables to
-  the client, which writes the part files with :func:`sim.tables.write_part`
-  (hidden name, fsync, rename), as the local backend's workers do, in a few
-  threads so that Parquet encoding keeps up with the cluster.
+- ``--out DIR`` (a local folder): a task encodes its chunk's two part files and
+  returns their bytes to the client, which writes them with
+  :func:`sim.tables.write_part` (hidden name, fsync, rename), as the local
+  backend's workers do. Encoding on the workers keeps the client from capping
+  the cluster: encoding Parquet costs about as much as playing a random game.
 - ``--out URL`` (``s3://…``, ``gs://…``, ``file:///shared/…``: any filesystem
   fsspec knows): the workers write the part files there themselves, under a
   hidden name moved into place, and return only counts. The client writes the
@@ -38,7 +39,7 @@ import signal
 import sys
 import tempfile
 import uuid
-from concurrent.futures import FIRST_COMPLETED, ThreadPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from pathlib import Path
 
 from sim.tournament import (
@@ -255,6 +256,13 @@ class WorkerSetup(WorkerPlugin):
         if self.local:  # LocalCluster workers leave Ctrl-C to the client
             with contextlib.suppress(ValueError):
                 signal.signal(signal.SIGINT, signal.SIG_IGN)
+        # load the engine now rather than in the first task (a worker without trixsim,
+        # or with other sources, fails its first task instead, with a clear message)
+        with contextlib.suppress(Exception):
+            from bots.registry import load_bots
+            from sim import batch, tables  # noqa: F401
+
+            load_bots()
 
 
 def _test_fault(i: int) -> None:
@@ -272,10 +280,10 @@ def _test_fault(i: int) -> None:
 
 
 def play_chunk(plan: Plan, i: int, digest: str, url: str | None = None):
-    """The task: play chunk ``i``. Returns (chunk, games, card plays, tables or None).
+    """The task: play chunk ``i``. Returns (chunk, games, card plays, part files or None).
 
-    Without ``url`` the tables travel back to the client; with it the worker
-    writes them there and returns None in their place.
+    Without ``url`` the two part files' bytes travel back to the client; with it
+    the worker writes them there and returns None in their place.
     """
     if digest != source_digest():
         raise RuntimeError(
@@ -284,9 +292,11 @@ def play_chunk(plan: Plan, i: int, digest: str, url: str | None = None):
         )
     n = len(plan.chunk_games(i))
     if url is None:
+        from sim.tables import parquet_bytes
+
         contracts, games, actions = chunk_tables(plan, i)
         _test_fault(i)
-        return i, n, actions, (contracts, games)
+        return i, n, actions, (parquet_bytes(contracts), parquet_bytes(games))
     store = UrlStore(url)
     if store.has_chunk(i):  # written by an earlier run of this task whose worker was lost
         return i, n, 0, None
@@ -323,6 +333,29 @@ def _connect(scheduler: str | None, workers: int, out):
         client = Client(cluster, set_as_default=False)
     client.register_plugin(WorkerSetup(local=cluster is not None), name="trixsim-worker-setup")
     return client, cluster
+
+
+def start(scheduler: str | None, workers: int, out) -> Future:
+    """Connect to the scheduler, or start a LocalCluster, in a thread, now.
+
+    Like :func:`sim.tournament.start_workers`: the cluster starts and its workers
+    load the engine while the client prepares the run. :func:`run` takes the
+    connection; :func:`stop` closes one that no run took.
+    """
+    pool = ThreadPoolExecutor(1, thread_name_prefix="trixsim-connect")
+    connection = pool.submit(_connect_quietly, scheduler, workers, out)
+    pool.shutdown(wait=False)
+    return connection
+
+
+def _connect_quietly(scheduler, workers, out):
+    with _sigint_blocked():  # the workers started from this thread ignore Ctrl-C
+        return _connect(scheduler, workers, out)
+
+
+def stop(connection: Future) -> None:
+    with contextlib.suppress(Exception):
+        _close(*connection.result(), set())
 
 
 @contextlib.contextmanager
@@ -368,8 +401,12 @@ def run(
     manifest: dict,
     progress: bool = True,
     scheduler: str | None = None,
+    connection: Future | None = None,
 ) -> dict:
-    """:func:`sim.tournament.run` on a Dask cluster: play every chunk not yet written."""
+    """:func:`sim.tournament.run` on a Dask cluster: play every chunk not yet written.
+
+    ``connection``: from :func:`start`, else made here; closed at the end either way.
+    """
     require()
     from distributed import as_completed
 
@@ -388,8 +425,9 @@ def run(
     writer = ThreadPoolExecutor(WRITERS, thread_name_prefix="trixsim-write")
     writing: dict = {}  # write of a chunk -> its games
     try:
+        connection = connection or start(scheduler, workers, out)
         with _sigint_blocked():  # a Ctrl-C meanwhile is raised once client and cluster are set
-            client, cluster = _connect(scheduler, workers, out)
+            client, cluster = connection.result()
         threads = client.nthreads()
         manifest["dask"] = {
             "scheduler": scheduler or "LocalCluster",
@@ -458,6 +496,9 @@ def run(
         raise TournamentError(_failure(e, out)) from None
     finally:
         writer.shutdown(wait=True, cancel_futures=True)  # a chunk is on disk whole, or not at all
-        _close(client, cluster, pending)
-        meter.close(status, store.done(plan))
+        if status == "complete":  # every chunk is written: the run ends before the cleanup
+            meter.close(status, store.done(plan))
+        _close(client, cluster, pending)  # (else a running task may still write its chunk)
+        if status != "complete":
+            meter.close(status, store.done(plan))
     return manifest

@@ -150,11 +150,23 @@ def encode(table: pa.Table, where) -> None:
     pq.write_table(table, where, compression="zstd", write_statistics=stats)
 
 
-def write_part(table: pa.Table, folder: Path, chunk: int) -> Path:
-    """Write a chunk's part file atomically: hidden temporary name, fsync, rename."""
+def parquet_bytes(table: pa.Table) -> bytes:
+    """A part file's bytes, for encoding where the table was made (a Dask worker)."""
+    sink = pa.BufferOutputStream()
+    encode(table, sink)
+    return sink.getvalue().to_pybytes()
+
+
+def write_part(part: pa.Table | bytes, folder: Path, chunk: int) -> Path:
+    """Write a chunk's part file (a table, or its encoded bytes) atomically: hidden
+    temporary name, fsync, rename."""
     final = folder / part_name(chunk)
     tmp = folder / f".{part_name(chunk)}.{os.getpid()}.tmp"
-    encode(table, tmp)
+    if isinstance(part, bytes):
+        with open(tmp, "wb") as f:
+            f.write(part)
+    else:
+        encode(part, tmp)
     with open(tmp, "rb") as f:
         os.fsync(f.fileno())
     os.replace(tmp, final)

@@ -155,6 +155,9 @@ def test_without_dask_one_line_says_how_to_install_it(no_dask, tmp_path):
         (["--scheduler", "tcp://127.0.0.1:8786"], "--scheduler needs --backend dask"),
         (["--out", "file:///tmp/x"], "a URL needs --backend dask"),
         (["--backend", "dask", "--out", "nosuchfs://bucket/run"], "--out nosuchfs://"),
+        # the LocalCluster is already starting (dask_backend.start): it is stopped again
+        (["--backend", "dask", "--bots", "nobody"], "unknown bot 'nobody'"),
+        (["--backend", "dask", "--games", "0"], "--games must be at least 1"),
     ],
 )
 def test_bad_dask_options_are_one_line_and_write_nothing(tmp_path, args, words):
