@@ -65,9 +65,26 @@ def play_batch(
     contracts = np.empty((N_CONTRACT_COLUMNS, n * 28), np.int16)
     games = np.empty((n, N_GAME_COLUMNS), np.int16)
     shares = np.empty((n, 4), np.float64)
+    illegal = np.zeros(4, np.int64)
     kernel = play_chunk_native if natives[: len(lineup)].all() else play_chunk
-    actions = kernel(deals, bots, seating, natives, *funcs, params, contracts, games, shares)
+    actions = kernel(
+        deals, bots, seating, natives, *funcs, params, contracts, games, shares, illegal
+    )
+    if actions < 0:
+        _raise_illegal(lineup, seating, game_ids, *illegal)
     return Batch(_played(contracts, games), games, shares, int(actions))
+
+
+def _raise_illegal(lineup, seating, game_ids, g, seat, action, legal) -> None:
+    """The message :class:`sim.play.Player` gives for the same mistake, with the game."""
+    from sim.game import action_name, mask_actions
+    from sim.play import BotError
+
+    spec = lineup[seating[g, seat]]
+    raise BotError(
+        f"bot {spec.text!r} at seat {seat} chose {action} which is not legal "
+        f"(game {game_ids[g]}); legal: {' '.join(action_name(a) for a in mask_actions(legal))}"
+    )
 
 
 def _played(contracts: np.ndarray, games: np.ndarray) -> np.ndarray:

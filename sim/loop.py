@@ -130,13 +130,18 @@ CHUNK_SIGNATURE = types.int64(
     types.int16[:, ::1],  # out: contract rows, column by column (N_CONTRACT_COLUMNS, games * 28)
     types.int16[:, ::1],  # out: game rows (games, N_GAME_COLUMNS)
     types.float64[:, ::1],  # out: win shares (games, 4)
+    types.int64[::1],  # out: an illegal bot decision (game, seat, action, legal mask)
 )
 
 
 @njit(cache=True, inline="always")
 def _play(deal_seeds, bot_seeds, seating, native, f0, f1, f2, f3, params, contracts, games,
-          shares, calls):  # fmt: skip
-    """The body of both kernels; ``calls`` is a constant, so each compiles one branch."""
+          shares, illegal, calls):  # fmt: skip
+    """The body of both kernels; ``calls`` is a constant, so each compiles one branch.
+
+    A bot's action outside ``legal`` stops the chunk: it is written to ``illegal``
+    and the kernel returns -1, before the rules could take it.
+    """
     state = np.zeros(L.STATE_SIZE, np.int64)
     rngs = np.zeros((4, 1), np.uint64)  # row p: the stream of the bot at seat p
     streams = rngs.reshape(4)  # the same memory, for the native policies
@@ -162,6 +167,9 @@ def _play(deal_seeds, bot_seeds, seating, native, f0, f1, f2, f3, params, contra
             else:
                 action = _decide(which, f0, f1, f2, f3, public, seat, state[L.HANDS + seat],
                                  legal, _pick(seat, r0, r1, r2, r3), param_rows)  # fmt: skip
+                if action < 0 or action >= L.N_ACTIONS or not (legal >> action) & 1:
+                    illegal[0], illegal[1], illegal[2], illegal[3] = g, seat, action, legal
+                    return -1
             actions += 1
             if step(state, action):
                 record_contract(state, row)
@@ -184,18 +192,21 @@ def _play(deal_seeds, bot_seeds, seating, native, f0, f1, f2, f3, params, contra
 
 @njit(CHUNK_SIGNATURE, cache=True)
 def play_chunk(
-    deal_seeds, bot_seeds, seating, native, f0, f1, f2, f3, params, contracts, games, shares
-):
-    """Play ``len(deal_seeds)`` games to the end; returns the number of decisions."""
+    deal_seeds, bot_seeds, seating, native, f0, f1, f2, f3, params, contracts, games, shares,
+    illegal,
+):  # fmt: skip
+    """Play ``len(deal_seeds)`` games to the end; returns the number of decisions (-1: a
+    bot chose an illegal action, see ``illegal``)."""
     return _play(deal_seeds, bot_seeds, seating, native, f0, f1, f2, f3, params, contracts,
-                 games, shares, True)  # fmt: skip
+                 games, shares, illegal, True)  # fmt: skip
 
 
 @njit(CHUNK_SIGNATURE, cache=True)
 def play_chunk_native(
-    deal_seeds, bot_seeds, seating, native, f0, f1, f2, f3, params, contracts, games, shares
-):
+    deal_seeds, bot_seeds, seating, native, f0, f1, f2, f3, params, contracts, games, shares,
+    illegal,
+):  # fmt: skip
     """:func:`play_chunk` for a line-up the loop plays entirely itself: no bot call is
     compiled in, which leaves the loop's registers to the rules (1.1× faster)."""
     return _play(deal_seeds, bot_seeds, seating, native, f0, f1, f2, f3, params, contracts,
-                 games, shares, False)  # fmt: skip
+                 games, shares, illegal, False)  # fmt: skip

@@ -138,6 +138,10 @@ def test_an_illegal_bot_is_caught():
 
     with pytest.raises(BotError, match="not legal"):
         play_game([parse_spec("test-cheat")] * 4, seed=1, game_id=0)
+    # the compiled loop checks too: a tournament chunk stops before the rules take it
+    words = r"'test-cheat' at seat 2 chose 32 which is not legal \(game 7\)"
+    with pytest.raises(BotError, match=words):
+        play_batch([parse_spec("test-cheat"), parse_spec("random")], [1, 1, 0, 1], 1, [7])
 
 
 def positions(n_positions: int, seed: int):
