@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 
 # The files that hold kernels or what kernels read at compile time (bots are all kernels).

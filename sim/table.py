@@ -71,6 +71,7 @@ QUIT_WORDS = ("q", "quit", "exit")
 LOOK_WORDS = ("l", "last")
 HELP_WORDS = ("?", "h", "help")
 AWAY_WORD, BACK_WORD = "away", "back"  # R10.2: a bot plays the seat meanwhile
+CANCEL_WORDS = ("cancel", "-")  # drop the pre-selected card (R10.3)
 
 
 class TableError(ValueError):
@@ -490,6 +491,14 @@ class Table:
         if word in HELP_WORDS:
             self.help()
             return
+        if word in CANCEL_WORDS:
+            if self.preselect and self.preselect[0] == seat:
+                self.say(f"(pre-selected {card_text(self.preselect[1])} cancelled)",
+                         style="magenta")  # fmt: skip
+                self.preselect = None
+            else:
+                self.say("(nothing is pre-selected)", style="dim")
+            return
         if word.startswith(BACK_WORD):
             self.come_back(word)
             return
@@ -510,7 +519,8 @@ class Table:
         self.preselect_deal = self.game.contract_no
         line_ = Text(f"pre-selected for seat {seat}: ", style="magenta")
         line_.append_text(card_markup(card, "bold"))
-        line_.append(" (played at your turn if it is still legal)", style="magenta")
+        line_.append(" (played at your turn if it is still legal; cancel drops it)",
+                     style="magenta")  # fmt: skip
         self.console.print(line_)
 
     def read_card(self, seat: int, text: str) -> tuple[int, str | None]:
@@ -690,11 +700,14 @@ class Table:
         self.console.print(line)
 
     def help(self) -> None:
-        self.say("Type a card (QS, 10d, 7h) or its number in your hand. While others play, "
-                 "typing a card pre-selects it (R10.3). l = look at the last trick (twice per "
-                 f"contract). away = {self.stand_in.text} plays your seat until you type back "
-                 "(R10.2). q = save the game and leave (so do Ctrl-C and Ctrl-D); come back "
-                 "with --resume FILE.", style="dim")  # fmt: skip
+        self.say(
+            "Type a card (QS, 10d, 7h) or its number in your hand. While others play, typing a "
+            "card pre-selects it (R10.3; cancel drops it). l = look at the last trick (twice "
+            f"per contract). away = {self.stand_in.text} plays your seat until you type back "
+            "(R10.2). q = save the game and leave (so do Ctrl-C and Ctrl-D); come back with "
+            "--resume FILE.",
+            style="dim",
+        )
 
     def say(self, text: str, style: str = "") -> None:
         self.console.print(Text(text, style=style))

@@ -287,6 +287,25 @@ def test_away_a_bot_plays_the_seat_until_the_person_is_back(tmp_path):
     assert rec != uninterrupted(6, bots)
 
 
+def test_a_pre_selection_can_be_cancelled(tmp_path):
+    # R10.3: a card typed while the bots play is pre-selected; "cancel" drops it, so the
+    # person is asked at the next turn as usual
+    person = Person(["--seat", "0", "--bots", "greedy", "--seed", "5"], tmp_path)
+    while (m := person.prompt()) is not None:
+        screen, answer = person.since(), first_legal(m)
+        if m.group(2) == "card" and "leads)" in screen and len(person.hand()) > 2:
+            other = [c for c in person.hand() if c != answer][-1]
+            person.send(answer, other, "cancel", prompts=1)
+            break
+        person.send(answer)
+    assert person.prompt() is not None  # the next turn asks: nothing was played for us
+    person.send("q")
+    assert person.finish()[0] == 0
+    out = person.text
+    assert "pre-selected for seat 0:" in out and "cancelled)" in out
+    assert "your pre-selected card is still legal" not in out and "can't be played" not in out
+
+
 def test_friends_share_a_keyboard(tmp_path):
     # R10.1: two persons, two bots (one spec per empty seat); each gets the keyboard in turn
     person = Person(["--seat", "0,2", "--bots", "greedy,random", "--seed", "2"], tmp_path)
