@@ -289,8 +289,11 @@ def test_a_runs_summary_read_part_by_part_equals_the_one_from_all_its_games(runs
     g = read_games([run])
     whole = win_summary(g.bots, g.shares, g.totals, g.ranks, g.cluster, g.names,
                         run.seconds, True)  # fmt: skip
+    contracts = pq.read_table(runs[name] / "contracts.parquet", columns=["game"]).num_rows
+    assert streamed.pop("contracts") == contracts  # the closing block counts them too
     assert streamed.keys() == whole.keys() and streamed["games"] == whole["games"]
     assert streamed["deal_sets"] == whole["deal_sets"] > 1
+    assert f"{contracts:,} contracts" in format_summary(dict(streamed, contracts=contracts))
     for a, b in zip(streamed["bots"], whole["bots"], strict=True):
         assert a.pop("bot") == b.pop("bot")
         assert a == pytest.approx(b, rel=1e-9)

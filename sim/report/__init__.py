@@ -48,13 +48,16 @@ def summary(folders: list[Path]) -> dict:
     if len(runs) == 1:  # a run's own deal sets: part by part, in flat memory
         return run_summary(runs[0])
     g = read_games(runs)
-    return win_summary(
+    out = win_summary(
         g.bots, g.shares, g.totals, g.ranks, g.cluster, g.names,
         sum(r.seconds for r in runs), all(r.status == "complete" for r in runs),
     )  # fmt: skip
+    return out | {"contracts": int(g.contracts.astype(np.int64).sum())}
 
 
 def format_summary(s: dict, contracts: int | None = None) -> str:
+    """The headline block; ``contracts`` (played) defaults to the summary's own count."""
+    contracts = s.get("contracts") if contracts is None else contracts
     rows = [f"{'bot':<24} {'win share (95% CI)':>22} {'mean total':>11} {'mean rank':>10} "
             f"{'last':>6} {'seat-games':>11}"]  # fmt: skip
     for b in s["bots"]:

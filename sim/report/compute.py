@@ -431,6 +431,7 @@ def win_section(runs: list[Run], games: Games) -> list[dict]:
             games.cluster[sel], games.names, sum(runs[i].seconds for i in members),
             all(runs[i].status == "complete" for i in members),
         )  # fmt: skip
+        block["contracts"] = int(games.contracts[sel].astype(np.int64).sum())
         out.append({"lineup": list(comp), "runs": [str(runs[i].folder) for i in members]} | block)
     return out
 

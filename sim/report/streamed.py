@@ -18,7 +18,7 @@ import pyarrow.parquet as pq
 from sim.report.data import GAMES, SEATS, Run, codes, ints
 from sim.report.stats import Z95, bot_line, cluster_means
 
-COLUMNS = ["deal_set", *(f"bot_{p}" for p in SEATS), *(f"total_{p}" for p in SEATS),
+COLUMNS = ["deal_set", "contracts", *(f"bot_{p}" for p in SEATS), *(f"total_{p}" for p in SEATS),
            *(f"rank_{p}" for p in SEATS), *(f"win_share_{p}" for p in SEATS)]  # fmt: skip
 
 
@@ -56,7 +56,7 @@ def run_summary(run: Run) -> dict:
     seat_games, total_sum, rank_sum, last_sum = (np.zeros(nb) for _ in range(4))
     shares = [Moments() for _ in names]
     diff = Moments()  # names[0] minus names[1], within deal sets both played
-    games = deal_sets = 0
+    games = deal_sets = contracts = 0
     for path in run.paths(GAMES):
         t = pq.read_table(path, columns=COLUMNS)
         bots = np.stack([codes(t.column(f"bot_{p}"), lookup, "bot") for p in SEATS], 1)
@@ -64,6 +64,7 @@ def run_summary(run: Run) -> dict:
         ranks = np.stack([ints(t.column(f"rank_{p}")) for p in SEATS], 1)
         win = np.stack([t.column(f"win_share_{p}").to_numpy() for p in SEATS], 1)
         _, cluster = np.unique(ints(t.column("deal_set")), return_inverse=True)  # dense, per part
+        contracts += int(ints(t.column("contracts")).astype(np.int64).sum())
         del t
         flat = bots.ravel().astype(np.intp)
         seat_games += np.bincount(flat, minlength=nb)
@@ -86,6 +87,7 @@ def run_summary(run: Run) -> dict:
     out = {
         "games": games,
         "deal_sets": deal_sets,
+        "contracts": contracts,
         "bots": lines,
         "seconds": run.seconds,
         "complete": run.status == "complete",
