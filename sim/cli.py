@@ -226,6 +226,9 @@ def tournament(
         from sim.report import format_summary, summary
 
         print(format_summary(summary([folder])))
+    if not resume and games and games != plan.games:
+        print(f"(--games {games:,} was rounded up to {plan.games:,}: whole deal sets, each "
+              f"played under all {len(plan.seatings)} seatings)")  # fmt: skip
     if manifest["status"] != "complete":
         again = f"--resume --out {out}" + (" --backend dask" if url else "")
         print(f"trixsim: interrupted; finish with: trixsim tournament {again}",

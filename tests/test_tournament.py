@@ -62,6 +62,17 @@ def test_manifest_says_what_was_run(runs):
     assert len(m["seatings"]) == 6 and m["games_per_second"] > 0
 
 
+def test_games_are_rounded_up_to_whole_deal_sets_and_the_summary_says_so(tmp_path):
+    res = trixsim("tournament", "--bots", "random,greedy", "--games", "10", "-q",
+                  "--out", str(tmp_path / "r"))  # fmt: skip
+    assert res.returncode == 0, res.stderr
+    assert "12 games over 2 deal sets" in res.stdout  # 6 seatings of two bots
+    assert "(--games 10 was rounded up to 12: whole deal sets, each played under all 6" in (
+        res.stdout
+    )
+    assert json.loads((tmp_path / "r" / "manifest.json").read_text())["games_done"] == 12
+
+
 def test_every_seating_equally_often_and_every_deal_under_every_seating(runs):
     games = table(runs / "w1", "games")
     assert games["seating"].value_counts().nunique() == 1
