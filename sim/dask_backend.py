@@ -197,7 +197,8 @@ class FolderStore:
         for tmp in itertools.chain(*((self.out / sub).glob(".*") for sub in (CONTRACTS, GAMES))):
             tmp.unlink()
 
-    def write_chunk(self, i: int, contracts, games) -> None:
+    def write_chunk(self, i: int, contracts: bytes, games: bytes) -> None:
+        """The two part files a task encoded, written as the local workers write theirs."""
         from sim.tables import write_part
 
         write_part(contracts, self.out / CONTRACTS, i)  # contracts first, as the workers do
@@ -467,11 +468,11 @@ def run(
 
         queue = iter(todo)
         first = [submit(i) for i in itertools.islice(queue, max(0, room()))]
-        # results are fetched in the background as tasks finish; the client writes them in
-        # threads (Parquet encoding releases the GIL), as many at a time as the local backend
+        # results are fetched in the background as tasks finish; the client writes their
+        # encoded part files in threads (writing and fsync release the GIL)
         ahead = as_completed(first, loop=client.loop, with_results=True)
         written: set[int] = set()
-        for fut, (i, n, _, tables) in ahead:
+        for fut, (i, n, _, parts) in ahead:
             pending.discard(fut)
             fut.release()
             for nxt in itertools.islice(queue, max(0, room())):  # before writing: no idle worker
@@ -479,10 +480,10 @@ def run(
             if i in written:  # each chunk once, whatever the scheduler reran
                 continue
             written.add(i)
-            if tables is None:  # written by the worker
+            if parts is None:  # written by the worker
                 finished(n)
                 continue
-            writing[writer.submit(store.write_chunk, i, *tables)] = n
+            writing[writer.submit(store.write_chunk, i, *parts)] = n
             drain(block=len(writing) >= 2 * WRITERS)
         while writing:
             drain(block=True)
