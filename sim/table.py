@@ -39,6 +39,7 @@ from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from bots.registry import parse_spec
 from sim import layout as L
 from sim.cards import (
     CARD_NAMES,
@@ -287,9 +288,10 @@ class Table:
         self.shown_contract = -1
         self.notice: Text | None = None  # shown once under the next screen
         self.last_human: int | None = None
-        # R10.2: seats whose person stepped away, played meanwhile by the line-up's first bot
+        # R10.2: seats whose person stepped away, played meanwhile by the line-up's first
+        # bot (greedy at a table of four persons)
         self.away: set[int] = set()
-        self.stand_in = next(spec for spec in specs if spec)
+        self.stand_in = next((spec for spec in specs if spec), None) or parse_spec("greedy")
         self.stand_ins: dict = {}
 
     # -- names ----------------------------------------------------------------------------

@@ -306,6 +306,17 @@ def test_a_pre_selection_can_be_cancelled(tmp_path):
     assert "your pre-selected card is still legal" not in out and "can't be played" not in out
 
 
+def test_four_persons_at_the_table_have_greedy_to_step_in(tmp_path):
+    # R10.1 R10.2: no bot in the line-up; "away" still has a bot to hand the seat to
+    person = Person(["--seat", "0,1,2,3", "--seed", "1"], tmp_path)
+    m = person.prompt()
+    assert m is not None
+    person.send("?", "q", prompts=1)
+    code, err = person.finish()
+    assert code == 0 and "Traceback" not in err, err
+    assert "away = greedy plays your seat until you type back" in " ".join(person.text.split())
+
+
 def test_friends_share_a_keyboard(tmp_path):
     # R10.1: two persons, two bots (one spec per empty seat); each gets the keyboard in turn
     person = Person(["--seat", "0,2", "--bots", "greedy,random", "--seed", "2"], tmp_path)
