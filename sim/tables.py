@@ -38,10 +38,9 @@ def _bot_names(seat_lineup: np.ndarray, bot_names: list[str]) -> pa.DictionaryAr
     return _dict(to_unique[seat_lineup], pa.array(unique, pa.string()))
 
 
-def _int(values: np.ndarray, kind: pa.DataType, null_below: int | None = None) -> pa.Array:
-    """A contiguous column as ``kind``; values below ``null_below`` become nulls."""
-    values = values.astype(kind.to_pandas_dtype(), copy=False)
-    return pa.array(values, mask=None if null_below is None else values < null_below)
+def _int(values: np.ndarray, kind: pa.DataType) -> pa.Array:
+    """A contiguous column as ``kind`` (no copy when it already is)."""
+    return pa.array(values.astype(kind.to_pandas_dtype(), copy=False))
 
 
 class _Validity:
@@ -82,7 +81,9 @@ def contracts_table(contracts, games, game_ids, deal_sets, seating_ids, seatings
         "chooser_jacks": _int(col["chooser_jacks"], pa.int8()),
         "chooser_had_jack": pa.array(col["chooser_jacks"] > 0),
         "chooser_aces": _int(col["chooser_aces"], pa.int8()),
-        "king_announcer": _int(col["king_announcer"], pa.int8(), null_below=0),
+        "king_announcer": _Validity(col["king_announcer"] >= 0).column(  # -1: nobody
+            col["king_announcer"], pa.int8()
+        ),
     }
     for kind in ("points", "totals"):
         for p in range(4):
