@@ -1,1 +1,4 @@
-"""Bots that play Trix. Each module here registers its bots with :mod:`bots.registry`."""
+"""The bots: ``bots/*.py`` play every game, ``bots/<game>/`` one game each.
+
+Each module registers its bots with :mod:`bots.registry`.
+"""

@@ -1,12 +1,12 @@
-"""``random``: a uniformly random legal action, for contract choice, announcement and cards.
+"""``random``: a uniformly random legal action, in every game.
 
 The baseline every other bot must beat, and the fastest possible player: the
-game loop has the same policy built in (:func:`sim.loop.uniform_action`) and
-plays it without calling the bot.
+game loop has the same policy built in (:func:`sim.core.policies.uniform_action`)
+and plays it without calling the bot.
 """
 
 from bots.registry import numba_bot
-from sim.loop import NATIVE_UNIFORM, uniform_action
+from sim.core.policies import NATIVE_UNIFORM, uniform_action
 
 
 @numba_bot("random", native=NATIVE_UNIFORM)

@@ -1,32 +1,41 @@
 """The bot registry: numba bots, Python bots, and bot specs like ``mcts:iters=400``.
 
-A **numba bot** is one function compiled with :data:`sim.protocol.BOT_SIGNATURE`::
+A bot is registered for one game (``game="trix"``) or for every game
+(``game=None``, as ``random``), and found by ``(game, name)``; the same name may
+mean different bots in different games.
+
+A **numba bot** is one function compiled with :data:`sim.core.protocol.BOT_SIGNATURE`::
 
     decide(public, seat, hand, legal, rng, params) -> action
 
-``public`` is the public part of the game state (fields in :mod:`sim.layout`),
-``hand`` the seat's own cards, ``legal`` the mask of legal action ids, ``rng`` the
-bot's own ``uint64[1]`` stream and ``params`` its parameters as ``float64``. It is
-typed as a first-class function, so the engine's loop is compiled once for every
-line-up and still calls bots without leaving compiled code.
+``public`` is the public part of the game state, ``hand`` the seat's own cards,
+``legal`` the mask of legal (phase-relative) action ids, ``rng`` the bot's own
+``uint64[1]`` stream and ``params`` its parameters as ``float64``. It is typed as
+a first-class function, so a game's loop is compiled once for every line-up and
+still calls bots without leaving compiled code.
 
-A **Python bot** subclasses :class:`PythonBot`. Third-party packages register
-either kind through the entry point group ``trixsim.bots`` (the entry point
-names a module or callable that registers its bots when loaded).
+A **Python bot** subclasses :class:`PythonBot` and implements ``act``. Bots live
+in ``bots/`` (every game: ``bots/*.py``; one game: ``bots/<game>/*.py``, the
+game's name with ``-`` as ``_``); other packages register theirs through the
+entry point group ``trixsim.bots`` (the entry point names a module or callable
+that registers its bots when loaded). Only the bots of the game a command plays
+are imported, so only they compile.
 """
 
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import pkgutil
 import warnings
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 
 import numpy as np
-from numba import njit
 
-from sim.protocol import BOT_SIGNATURE, MAX_PARAMS
+from sim.core.limits import MAX_PARAMS
+
+EVERY_GAME = None  # the `game` of a bot that plays any game
 
 
 class BotSpecError(ValueError):
@@ -64,40 +73,47 @@ class BotInfo:
     params: list[Param] = field(default_factory=list)
     decide: object = None  # numba bots: the compiled function
     cls: type | None = None  # Python bots: the class
-    native: int = 0  # numba bots the game loop plays itself (sim.loop.NATIVE_*), 0 if none
+    native: int = 0  # numba bots the game loop plays itself (sim.core.policies.NATIVE_*)
+    game: str | None = EVERY_GAME  # the game it plays; None: every game
 
 
-REGISTRY: dict[str, BotInfo] = {}
+REGISTRY: dict[tuple[str | None, str], BotInfo] = {}
 
 
 def _doc_line(obj) -> str:
     return ((obj.__doc__ or "").strip().splitlines() or [""])[0]
 
 
-def numba_bot(name: str, params: list[Param] | None = None, native: int = 0):
-    """Register a numba bot: ``@numba_bot("random")`` above a plain Python function.
+def numba_bot(name: str, params: list[Param] | None = None, native: int = 0,
+              game: str | None = EVERY_GAME):  # fmt: skip
+    """Register a numba bot: ``@numba_bot("duck", game="trix")`` above a plain function.
 
-    ``native`` names a policy the game loop has built in (:mod:`sim.loop`) and
+    ``native`` names a policy the game loop has built in (:mod:`sim.core.policies`)
     that makes exactly the same decisions as ``fn``: the loop then skips the call.
     """
     if params and len(params) > MAX_PARAMS:
         raise ValueError(f"a bot has at most {MAX_PARAMS} parameters")
 
     def register(fn):
+        from sim.core.jit import njit
+        from sim.core.protocol import BOT_SIGNATURE
+
         compiled = fn if hasattr(fn, "py_func") else njit(BOT_SIGNATURE, cache=True)(fn)
-        REGISTRY[name] = BotInfo(
-            name, "numba", _doc_line(fn), list(params or []), compiled, native=native
+        REGISTRY[game, name] = BotInfo(
+            name, "numba", _doc_line(fn), list(params or []), compiled, native=native, game=game
         )
         return compiled
 
     return register
 
 
-def python_bot(name: str, params: list[Param] | None = None):
+def python_bot(name: str, params: list[Param] | None = None, game: str | None = EVERY_GAME):
     """Register a :class:`PythonBot` subclass under ``name``."""
 
     def register(cls):
-        REGISTRY[name] = BotInfo(name, "python", _doc_line(cls), list(params or []), cls=cls)
+        REGISTRY[game, name] = BotInfo(
+            name, "python", _doc_line(cls), list(params or []), cls=cls, game=game
+        )
         return cls
 
     return register
@@ -107,24 +123,18 @@ class PythonBot:
     """Base class of bots written in Python (slow; for prototypes and learned models).
 
     An instance plays one seat for one game. ``seed`` fixes its randomness;
-    ``params`` holds the spec's parameters by name. Each method gets the seat's
-    :class:`sim.game.Observation` and returns its decision.
+    ``params`` holds the spec's parameters by name. :meth:`act` gets the seat's
+    observation (the game's ``Observation``: ``obs.seat``, ``obs.hand``,
+    ``obs.public`` and the game's named fields) and the legal action ids, and
+    returns one of them. Games offer subclasses with their own questions
+    (Trix: :class:`sim.games.trix.game.TrixBot`).
     """
 
     def __init__(self, seed: int, **params):
         self.rng = np.random.default_rng(seed)
         self.params = params
 
-    def choose_contract(self, obs, allowed: list[int]) -> int:
-        """A contract number (0 diamonds … 6 trix) from ``allowed``."""
-        raise NotImplementedError
-
-    def announce_king(self, obs) -> bool:
-        """Whether to announce (double) K♥; asked at the holder's first turn (R5.6)."""
-        return False
-
-    def play(self, obs, legal: list[int]) -> int:
-        """A card id from ``legal``, or ``sim.layout.PASS`` when that is the only action."""
+    def act(self, obs, legal: list[int]) -> int:
         raise NotImplementedError
 
 
@@ -143,19 +153,32 @@ class BotSpec:
         return out
 
 
-_loaded = False
+_loaded: set[str] = set()
+_plugins_loaded = False
 
 
-def load_bots() -> dict[str, BotInfo]:
-    """Import every module of the ``bots`` package and every ``trixsim.bots`` entry point."""
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        import bots
+def _import_all(package: str) -> None:
+    pkg = importlib.import_module(package)
+    for mod in pkgutil.iter_modules(pkg.__path__):
+        if not mod.ispkg and mod.name != "registry":
+            importlib.import_module(f"{package}.{mod.name}")
 
-        for mod in pkgutil.iter_modules(bots.__path__):
-            if mod.name != "registry":
-                importlib.import_module(f"bots.{mod.name}")
+
+def load_bots(game: str) -> dict[str, BotInfo]:
+    """The bots of ``game`` by name: ``bots/*.py``, ``bots/<game>/*.py`` and every
+    ``trixsim.bots`` entry point are imported first (once each)."""
+    global _plugins_loaded
+    from sim.core.cache import configure
+
+    configure()  # numba bots compile into the cache folder of these sources
+    folder = game.replace("-", "_")
+    for package in ("bots", f"bots.{folder}"):
+        if package not in _loaded:
+            _loaded.add(package)
+            if importlib.util.find_spec(package) is not None:
+                _import_all(package)
+    if not _plugins_loaded:
+        _plugins_loaded = True
         for ep in entry_points(group="trixsim.bots"):
             try:
                 obj = ep.load()
@@ -163,15 +186,18 @@ def load_bots() -> dict[str, BotInfo]:
                     obj()
             except Exception as e:  # a broken plug-in must not take the others down
                 warnings.warn(f"trixsim: bot plug-in {ep.name!r} failed to load: {e}", stacklevel=2)
-    return REGISTRY
+    mine = {name: info for (g, name), info in REGISTRY.items() if g is EVERY_GAME}
+    mine |= {name: info for (g, name), info in REGISTRY.items() if g == game}
+    return dict(sorted(mine.items()))
 
 
-def parse_spec(text: str) -> BotSpec:
-    """``name`` or ``name:key=value,key=value`` -> BotSpec; BotSpecError says what exists."""
-    bots = load_bots()
+def parse_spec(text: str, game: str) -> BotSpec:
+    """``name`` or ``name:key=value,key=value`` -> BotSpec of a bot of ``game``;
+    BotSpecError says what exists."""
+    bots = load_bots(game)
     name, _, rest = text.strip().partition(":")
     if name not in bots:
-        raise BotSpecError(f"unknown bot {name!r}; available: {', '.join(sorted(bots))}")
+        raise BotSpecError(f"unknown bot {name!r} for {game}; available: {', '.join(sorted(bots))}")
     info = bots[name]
     values = {p.name: p.default for p in info.params}
     known = {p.name: p for p in info.params}

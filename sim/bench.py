@@ -1,10 +1,11 @@
-"""``make bench``: how fast trixsim is, beside its alternatives, in one run.
+"""``make bench``: how fast trixsim plays a game, beside its alternatives, in one run.
 
-Every figure is the median of several repetitions (with min–max) measured in
-this run on this machine, and every comparison is a ratio between figures of
-the same run, so the table stays meaningful on a noisy machine. ``BENCH_SCALE``
+``python -m sim.bench [--game NAME]`` (default trix). Every figure is the median
+of several repetitions (with min–max) measured in this run on this machine, and
+every comparison is a ratio between figures of the same run, so the table stays
+meaningful on a noisy machine. ``BENCH_SCALE``
 (default 1) scales every workload; ``BENCH_OUT`` (default ``results``) is where
-``bench.json`` and ``bench.md`` go.
+``bench-<game>.json`` and ``bench-<game>.md`` go.
 """
 
 from __future__ import annotations
@@ -13,7 +14,6 @@ import contextlib
 import json
 import os
 import platform
-import random
 import statistics
 import subprocess
 import sys
@@ -55,38 +55,33 @@ def measure(fn, reps: int = REPS) -> dict:
 
 
 # -- 1. engine throughput ----------
-def card_plays(contracts: np.ndarray) -> int:
-    """Cards played or laid: 4 a trick in trick contracts, lays (events - passes) in trix."""
-    from sim.loop import C
-
-    col = {name: contracts[i].astype(np.int64) for name, i in C.items()}
-    trix = col["contract"] == 6
-    tricks = 4 * col["stop_trick"][~trix].sum()
-    lays = (col["events"][trix] - col["trix_second_passes"][trix]).sum()
-    return int(tricks + lays)
+GAMES = {"random": 50_000, CALLED_RANDOM: 20_000, "mcts:iters=200": 12}  # others: 10,000
 
 
-def engine_rows() -> dict:
-    from bots.registry import parse_spec
-    from sim.batch import play_batch
+def engine_rows(spec) -> dict:
+    """Self-play of every bot of the game: games, card plays (where the game counts them)
+    and decisions per second."""
+    from bots.registry import load_bots, parse_spec
+    from sim.core.batch import play_batch
 
+    columns = spec.part("columns")
+    workloads = [("random", "random", True), (CALLED_RANDOM, "random", False)]
+    for name in load_bots(spec.name):
+        if name != "random":
+            text = "mcts:iters=200" if name == "mcts" else name
+            workloads.append((text, text, True))
     rows = {}
-    workloads = (
-        ("random", "random", 50_000, True),  # the loop plays it itself (sim.loop)
-        (CALLED_RANDOM, "random", 20_000, False),  # called like any plug-in bot
-        ("greedy", "greedy", 10_000, True),
-        ("mcts:iters=200", "mcts:iters=200", 12, True),
-    )
-    for label, spec, games, native in workloads:
-        lineup = [parse_spec(spec)]
-        play_batch(lineup, [0, 0, 0, 0], 1, range(2), native=native)  # compile / load first
-        n = scaled(games, 2)
+    seating = [0] * spec.seats
+    for label, text, native in workloads:
+        lineup = [parse_spec(text, spec.name)]
+        play_batch(spec, lineup, seating, 1, range(2), native=native)  # compile / load first
+        n = scaled(GAMES.get(label, 10_000), 2)
         counter = iter(range(10**9))
 
         def run(lineup=lineup, n=n, counter=counter, native=native):
             start = next(counter) * n
-            b = play_batch(lineup, [0, 0, 0, 0], 1, range(start, start + n), native=native)
-            return lambda: {"games": n, "card_plays": card_plays(b.contracts),
+            b = play_batch(spec, lineup, seating, 1, range(start, start + n), native=native)
+            return lambda: {"games": n, "card_plays": columns.card_plays(b.deals),
                             "decisions": b.actions}  # fmt: skip
 
         # short runs: more of them, so that the median is not one disturbed run
@@ -95,70 +90,41 @@ def engine_rows() -> dict:
 
 
 # -- 2. the plain-Python rules of the tests ----------
-def python_engine_row() -> dict | None:
-    try:
-        from tests.reference_rules import RefGame
-    except ImportError:
-        return None
-    from sim.cards import cards_of
-    from sim.game import Game
-
-    n = scaled(60, 2)
-
-    def run():
-        rnd = random.Random(1)
-        plays = 0
-        for g in range(n):
-            hands = Game.new(1, g)  # the same deals as the engine's games
-            deals = {0: [cards_of(h) for h in hands.contracts[0].hands]}
-
-            def deal(k, deals=deals, g=g):
-                if k not in deals:
-                    from sim import layout as L
-                    from sim.rng import deal_seed
-                    from sim.rules import deal_contract, new_game, new_state
-
-                    s = new_state()
-                    new_game(s, deal_seed(1, g))
-                    s[L.CONTRACT_NO] = k
-                    deal_contract(s)
-                    deals[k] = [cards_of(int(s[L.HANDS + p])) for p in range(4)]
-                return deals[k]
-
-            ref = RefGame(hands.first_chooser, deal)
-            while not ref.over:
-                ref.apply(rnd.choice(ref.legal_actions()))
-                plays += 1
-        return {"games": n, "actions": plays}
-
-    return measure(run, reps=1 if SCALE < 1 else 2)
+def python_engine_row(spec) -> dict | str:
+    """The game's plain-Python rules (``tests/``): measured by ``tests/bench_python.py`` in
+    a process of its own, in a source checkout; an installed trixsim has no tests."""
+    root = Path(__file__).resolve().parent.parent
+    script = root / "tests" / "bench_python.py"
+    if not script.is_file():
+        return "not run: needs a source checkout (tests/ holds the plain-Python rules)"
+    res = subprocess.run(
+        [sys.executable, "-m", "tests.bench_python", spec.name, str(scaled(60, 2)),
+         str(1 if SCALE < 1 else 2)],
+        cwd=root, capture_output=True, text=True,
+    )  # fmt: skip
+    if res.returncode:
+        return f"not run: {(res.stderr.strip().splitlines() or ['failed'])[-1]}"
+    return json.loads(res.stdout)
 
 
 # -- 3. OpenSpiel hearts ----------
-def openspiel_row() -> dict | str:
+def openspiel_rows() -> dict | str:
+    """OpenSpiel's hearts, random play: driven from Python, and in its own C++ loop
+    (:mod:`sim.bench_openspiel`); actions per second, alternated."""
+    from sim.bench_openspiel import cpp_loop, python_loop
+
     try:
-        import pyspiel
-    except ImportError:
-        return "open_spiel not installed (pip install 'trixsim[bench]')"
-    game = pyspiel.load_game("hearts")
-    n = scaled(4_000, 5)
-
-    def run():
-        rnd = np.random.default_rng(1)
-        plays = 0
-        for _ in range(n):
-            state = game.new_initial_state()
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    actions, probs = zip(*state.chance_outcomes(), strict=True)
-                    state.apply_action(actions[rnd.integers(len(actions))])
-                else:
-                    legal = state.legal_actions()
-                    state.apply_action(legal[rnd.integers(len(legal))])
-                    plays += 1
-        return {"hands": n, "actions": plays}
-
-    return measure(run)
+        python_loop(2), cpp_loop(2)  # loads pyspiel, warms up
+    except ImportError as e:
+        return str(e)
+    sizes = {"python": scaled(4_000, 5), "cpp": scaled(40_000, 20)}
+    runs: dict[str, list] = {"python": [], "cpp": []}
+    for rep in range(REPS):
+        for name, fn in (("python", python_loop), ("cpp", cpp_loop)):
+            r = fn(sizes[name], seed=rep + 1)
+            runs[name].append(r["actions"] / r["seconds"])
+    return {name: {"actions": {"median": statistics.median(v), "min": min(v), "max": max(v)},
+                   "hands": sizes[name]} for name, v in runs.items()}  # fmt: skip
 
 
 # -- 4. end to end ----------
@@ -177,11 +143,12 @@ def _tree_rss(pid: int) -> int:
     return total
 
 
-def tournament_row(workers: int, games: int, tmp: Path) -> dict:
+def tournament_row(spec, workers: int, games: int, tmp: Path) -> dict:
     """A real ``trixsim tournament`` run: games/s from its manifest, peak RSS of its tree."""
     out = tmp / f"t{workers}-{time.monotonic_ns()}"
-    cmd = [sys.executable, "-m", "sim.cli", "tournament", "--bots", "random", "--games",
-           str(games), "--workers", str(workers), "--out", str(out), "-q"]  # fmt: skip
+    cmd = [sys.executable, "-m", "sim.cli", "tournament", "--game", spec.name, "--bots",
+           "random", "--games", str(games), "--workers", str(workers), "--out", str(out),
+           "-q"]  # fmt: skip
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     peak = 0
     while proc.poll() is None:
@@ -197,36 +164,37 @@ def tournament_row(workers: int, games: int, tmp: Path) -> dict:
     }
 
 
-def parquet_share(games: int) -> float:
+def parquet_share(spec, games: int) -> float:
     """Share of a chunk's time spent building and writing its Parquet files."""
     from bots.registry import parse_spec
-    from sim.batch import play_batch
-    from sim.tables import contracts_table, games_table, write_part
+    from sim.core.batch import play_batch
+    from sim.run.parquet import deals_table, games_table, write_part
 
-    lineup = [parse_spec("random")]
+    lineup = [parse_spec("random", spec.name)]
     ids = np.arange(games)
-    seatings = np.zeros((games, 4), np.int8)
-    play_batch(lineup, seatings[:2], 1, ids[:2])  # compile / load first
+    seatings = np.zeros((games, spec.seats), np.int8)
+    play_batch(spec, lineup, seatings[:2], 1, ids[:2])  # compile / load first
     t0 = time.perf_counter()
-    b = play_batch(lineup, seatings, 1, ids)
+    b = play_batch(spec, lineup, seatings, 1, ids)
     t1 = time.perf_counter()
+    stats = tuple(spec.part("columns").STATISTICS)
     with tempfile.TemporaryDirectory() as d:
         args = (ids, ids, np.zeros(games, np.int8), seatings, ["random"])
-        write_part(contracts_table(b.contracts, b.games, *args), Path(d), 0)
-        write_part(games_table(b.games, b.shares, *args), Path(d), 1)
+        write_part(deals_table(spec, b.deals, b.deal_counts, *args), Path(d), 0, stats)
+        write_part(games_table(spec, b.games, b.shares, *args), Path(d), 1, stats)
     t2 = time.perf_counter()
     return (t2 - t1) / (t2 - t0)
 
 
-def end_to_end_rows() -> dict:
+def end_to_end_rows(spec) -> dict:
     games = scaled(1_000_000, 240)
     reps = REPS  # 1M games: about 25 s with one worker, 14 s with two
     with tempfile.TemporaryDirectory() as d:
         tmp = Path(d)
         one, two = [], []
         for _ in range(reps):  # interleaved: the machine's speed drifts
-            one.append(tournament_row(1, games, tmp))
-            two.append(tournament_row(2, games, tmp))
+            one.append(tournament_row(spec, 1, games, tmp))
+            two.append(tournament_row(spec, 2, games, tmp))
 
     def summarize(rows, key):
         vals = [r[key] for r in rows]
@@ -239,12 +207,12 @@ def end_to_end_rows() -> dict:
         "peak_rss_mb_1": summarize(one, "peak_rss_mb"),
         "peak_rss_mb_2": summarize(two, "peak_rss_mb"),
         "seconds_2": summarize(two, "seconds"),
-        "parquet_share": parquet_share(min(games, 20_000)),
+        "parquet_share": parquet_share(spec, min(games, 20_000)),
     }
 
 
 # -- 5. start-up ----------
-def startup_rows() -> dict:
+def startup_rows(spec) -> dict:
     """Launch to the first finished game (``trixsim deal``), cold and warm numba cache."""
     with tempfile.TemporaryDirectory() as d:
         env = dict(os.environ, NUMBA_CACHE_DIR=d)
@@ -252,8 +220,8 @@ def startup_rows() -> dict:
         times = []
         for _ in range(2):
             t = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "sim.cli", "deal", "--seed", "1"], env=env,
-                           check=True, capture_output=True)  # fmt: skip
+            subprocess.run([sys.executable, "-m", "sim.cli", "deal", "--game", spec.name,
+                            "--seed", "1"], env=env, check=True, capture_output=True)  # fmt: skip
             times.append(time.perf_counter() - t)
     return {"cold_seconds": times[0], "warm_seconds": times[1]}
 
@@ -290,7 +258,7 @@ def build(results: dict) -> str:
     e = results["engine"]
     rnd = e["random"]
     lines = [
-        "# trixsim benchmark",
+        f"# trixsim benchmark: {m['game']}",
         "",
         f"{m['date']} · {m['cpu']} · {m['cores']} cores · Python {m['python']} · "
         f"numba {m['numba']} · numpy {m['numpy']} · BENCH_SCALE={m['scale']}",
@@ -312,19 +280,24 @@ def build(results: dict) -> str:
     ours = rnd["decisions"]["median"]
     lines.append(f"| trixsim (numba) | {fmt_rate(rnd['decisions'])} | – |")
     py = results.get("python")
-    if py:
+    if isinstance(py, dict):
         ratio = ours / py["actions"]["median"]
         results["ratios"]["vs_python"] = ratio
-        lines.append(f"| plain Python Trix (tests/reference_rules.py) | "
+        lines.append(f"| plain Python {m['game']} (tests/) | "
                      f"{fmt_rate(py['actions'])} | {ratio:,.0f}× faster |")  # fmt: skip
     else:
-        lines.append("| plain Python | not run (tests/ not importable) | – |")
+        lines.append(f"| plain Python | {py} | – |")
     osp = results["openspiel"]
     if isinstance(osp, dict):
-        ratio = ours / osp["actions"]["median"]
-        results["ratios"]["vs_openspiel"] = ratio
-        lines.append(f"| OpenSpiel hearts (C++ via pyspiel, driven from Python) | "
-                     f"{fmt_rate(osp['actions'])} | {ratio:,.1f}× faster |")  # fmt: skip
+        for key, label in (
+            ("cpp", "OpenSpiel hearts, its own C++ loop (evaluate_bots, C++ random bots)"),
+            ("python", "OpenSpiel hearts, C++ game driven from Python"),
+        ):
+            ratio = ours / osp[key]["actions"]["median"]
+            results["ratios"][f"vs_openspiel_{key}"] = ratio
+            lines.append(f"| {label} | {fmt_rate(osp[key]['actions'])} | "
+                         f"{ratio:,.1f}× faster |")  # fmt: skip
+        results["ratios"]["vs_openspiel"] = results["ratios"]["vs_openspiel_cpp"]
     else:
         lines.append(f"| OpenSpiel hearts | {osp} | – |")
     t = results["tournament"]
@@ -353,8 +326,8 @@ def build(results: dict) -> str:
         ("1,000,000 random games, 2 workers, Parquet on: < 30 s",
          f"{seconds_1m:.1f} s" + ("" if t["games"] == 1_000_000 else " (scaled)"),
          seconds_1m < 30),
-        ("≥ 10× OpenSpiel per action", f"{r.get('vs_openspiel', float('nan')):.1f}×",
-         r.get("vs_openspiel", 0) >= 10),
+        ("≥ 10× OpenSpiel per action (its own C++ loop)",
+         f"{r.get('vs_openspiel', float('nan')):.1f}×", r.get("vs_openspiel", 0) >= 10),
         ("≥ 100× plain Python", f"{r.get('vs_python', float('nan')):,.0f}×",
          r.get("vs_python", 0) >= 100),
         ("≥ 1.8× from 1 to 2 workers", f"{scaling:.2f}×", scaling >= 1.8),
@@ -380,19 +353,30 @@ def build(results: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    import argparse
+
+    from sim.core.registry import GameError, get
+
+    parser = argparse.ArgumentParser(prog="python -m sim.bench", description=__doc__)
+    parser.add_argument("--game", default="trix", help="the game to measure (default trix)")
+    args = parser.parse_args(argv)
+    try:
+        spec = get(args.game)
+    except GameError as e:
+        sys.exit(f"bench: {e}")
     out = Path(os.environ.get("BENCH_OUT", "results"))
     out.mkdir(parents=True, exist_ok=True)
-    results = {"machine": machine(), "ratios": {}}
-    steps = [("engine", engine_rows), ("python", python_engine_row),
-             ("openspiel", openspiel_row), ("tournament", end_to_end_rows),
-             ("startup", startup_rows)]  # fmt: skip
+    results = {"machine": machine() | {"game": spec.name}, "ratios": {}}
+    steps = [("engine", lambda: engine_rows(spec)), ("python", lambda: python_engine_row(spec)),
+             ("openspiel", openspiel_rows), ("tournament", lambda: end_to_end_rows(spec)),
+             ("startup", lambda: startup_rows(spec))]  # fmt: skip
     for name, fn in steps:
         print(f"bench: {name} …", file=sys.stderr, flush=True)
         results[name] = fn()
     md = build(results)
-    (out / "bench.json").write_text(json.dumps(results, indent=2) + "\n")
-    (out / "bench.md").write_text(md)
+    (out / f"bench-{spec.name}.json").write_text(json.dumps(results, indent=2) + "\n")
+    (out / f"bench-{spec.name}.md").write_text(md)
     print(md)
 
 

@@ -18,32 +18,46 @@ app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
-    help="Simulate the card game Trix and measure how strong its bots are.",
+    help="Simulate trick-taking card games (Trix and others) and measure how strong their "
+    "bots are.",
 )
+
+DEFAULT_GAME = "trix"  # what every command plays unless --game says otherwise
+GAME_HELP = "The game (trixsim games lists them)."
 
 
 class CliError(Exception):
     """A user error: printed as one line, exit code 2."""
 
 
-def _specs(bots: str) -> list:
-    """The distinct bot specs of ``--bots`` (1, 2 or 4), parsed; one-line errors."""
+def _game(name: str | None):
+    """The registered game called ``name``; a one-line error naming the others."""
+    from sim.core.registry import GameError, get
+
+    try:
+        return get(name or DEFAULT_GAME)
+    except GameError as e:
+        raise CliError(f"--game: {e}") from None
+
+
+def _specs(bots: str, game) -> list:
+    """The bot specs of ``--bots`` (1 to one per seat), parsed; one-line errors."""
     from bots.registry import BotSpecError, parse_spec
 
     texts = _split_specs(bots)
-    if len(texts) not in (1, 2, 4):
-        hint = "; for three bots, seat one twice: a,b,c,a" if len(texts) == 3 else ""
-        raise CliError(f"--bots takes 1, 2 or 4 bot specs, got {len(texts)}: {bots!r}{hint}")
+    if not 1 <= len(texts) <= game.seats:
+        raise CliError(f"--bots takes 1 to {game.seats} bot specs for {game.name} "
+                       f"({game.seats} seats), got {len(texts)}: {bots!r}")  # fmt: skip
     try:
-        return [parse_spec(t) for t in texts]
+        return [parse_spec(t, game.name) for t in texts]
     except BotSpecError as e:
         raise CliError(str(e)) from None
 
 
-def _lineup(bots: str) -> list:
-    """The spec at each of the four seats: one bot everywhere, two alternating, or four."""
-    specs = _specs(bots)
-    return (specs * 4)[:4] if len(specs) < 4 else specs
+def _lineup(bots: str, game) -> list:
+    """The spec at each seat: the specs given, repeated round the table (a,b -> a,b,a,b)."""
+    specs = _specs(bots, game)
+    return (specs * game.seats)[: game.seats]
 
 
 def _split_specs(text: str) -> list[str]:
@@ -60,18 +74,31 @@ def _split_specs(text: str) -> list[str]:
 
 
 @app.command()
+def games():
+    """List the registered games with their seats and a one-line description."""
+    from sim.core.registry import games as registered
+
+    for name, spec in registered().items():
+        teams = f", teams {' vs '.join('+'.join(map(str, t)) for t in spec.teams)}" if spec.teams \
+            else ""  # fmt: skip
+        print(f"{name:<14} {spec.seats} seats{teams}: {spec.title}")
+
+
+@app.command()
 def deal(
     seed: int = typer.Option(1, help="Seed of the run; fixes the deal and every bot decision."),
-    game: int = typer.Option(0, help="Game id within the run (its deal set)."),
-    bots: str = typer.Option("random", help="Bot specs: 1 (all seats), 2 or 4."),
+    id: int = typer.Option(0, "--id", help="Game id within the run (its deal set)."),
+    bots: str = typer.Option("random", help="Bot specs, repeated round the table."),
+    game: str = typer.Option(DEFAULT_GAME, "--game", help=GAME_HELP),
 ):
-    """Play one full game and print its record (../shared/RECORD.md) as one JSON line."""
-    from sim.play import play_game
-    from sim.record import dumps, game_record
+    """Play one full game and print its record (the game's RECORD.md) as one JSON line."""
+    from sim.core.play import play_game
+    from sim.core.record import dumps
 
-    specs = _lineup(bots)
-    g = play_game(specs, seed, game)
-    print(dumps(game_record(g, game, [s.text for s in specs])))
+    spec = _game(game)
+    specs = _lineup(bots, spec)
+    g = play_game(spec, specs, seed, id)
+    print(dumps(spec.part("codec").game_record(g, id, [s.text for s in specs])))
 
 
 @app.command()
@@ -79,22 +106,30 @@ def replay(
     file: Path = typer.Argument(..., help="JSON Lines file of game records."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing; only the exit code."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON summary instead."),
+    game: str = typer.Option(
+        DEFAULT_GAME, "--game", help="The game of records whose format tag names none."
+    ),
 ):
-    """Check every game record of FILE against the rules. Exit 0 when all are good."""
-    from sim.replay import check_file
+    """Check every game record of FILE against the rules. Exit 0 when all are good.
 
+    Each record's format tag says its game."""
+    from sim.core.replay import check_file
+
+    spec = _game(game)
     if not file.is_file():
         raise CliError(f"replay: no such file {str(file)!r}; give a JSON Lines file of records")
     try:
-        verdicts = check_file(file)
+        verdicts = check_file(file, spec)
     except UnicodeDecodeError:
         raise CliError(f"replay: {str(file)!r} is not UTF-8 text; records are JSON Lines") from None
     bad = [v for v in verdicts if not v.ok]
-    contracts = sum(v.contracts for v in verdicts)
+    deals = sum(v.deals for v in verdicts)
+    names = {v.game_name for v in verdicts if v.game_name} or {spec.name}
+    deal = spec.deal if names == {spec.name} else "deal"
     if as_json:
         print(json.dumps({
             "file": str(file), "games": len(verdicts), "good": len(verdicts) - len(bad),
-            "contracts": contracts,
+            f"{deal}s": deals,
             "bad": [{"line": v.line, "game": v.game, "error": v.error} for v in bad],
         }))  # fmt: skip
     elif not quiet:
@@ -103,19 +138,20 @@ def replay(
         if not verdicts:
             print(f"{file}: no records")
         elif not bad:
-            print(f"{file}: {len(verdicts)} games, {contracts} contracts: all follow the rules")
+            print(f"{file}: {len(verdicts)} games, {deals} {deal}s: all follow the rules")
         else:
             print(f"{file}: {len(bad)} of {len(verdicts)} games break the rules", file=sys.stderr)
     raise typer.Exit(1 if bad or not verdicts else 0)
 
 
-def _default_out(bots: str) -> Path:
+def _default_out(bots: str, game: str) -> Path:
     import re
     from datetime import datetime
 
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     lineup = re.sub(r"[^A-Za-z0-9=.+-]+", "_", "-vs-".join(_split_specs(bots)))[:80]
-    return Path("results") / f"{stamp}-{lineup}"
+    prefix = "" if game == DEFAULT_GAME else f"{game}-"  # Trix folders keep 0.2.0's names
+    return Path("results") / f"{stamp}-{prefix}{lineup}"
 
 
 DEFAULT_GAMES = 1800
@@ -123,7 +159,9 @@ DEFAULT_GAMES = 1800
 
 @app.command()
 def tournament(
-    bots: str = typer.Option("greedy,mcts", help="1, 2 or 4 bot specs, e.g. greedy,mcts:iters=400"),
+    bots: str = typer.Option(
+        "greedy,mcts", help="Bot specs, 1 to one per seat, e.g. greedy,mcts:iters=400"
+    ),
     games: int = typer.Option(
         None,
         help=f"Games to play, rounded up to whole deal sets [default: {DEFAULT_GAMES}]",
@@ -152,11 +190,13 @@ def tournament(
         help="A fresh deal every game instead of replaying each deal under every seating.",
     ),  # fmt: skip
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    game: str = typer.Option(DEFAULT_GAME, "--game", help=GAME_HELP),
 ):
     """Play a fair, reproducible tournament and write its tables to Parquet."""
-    import os
 
-    from sim.tournament import Plan, TournamentError, prepare, read_manifest, run, write_records
+    from sim.run.backends import backend as make_backend
+    from sim.run.plan import Plan, PlanError
+    from sim.run.store import TournamentError
 
     if workers is not None and workers < 1:
         raise CliError(f"--workers must be at least 1, got {workers}")
@@ -167,59 +207,46 @@ def tournament(
     url = out is not None and "://" in out
     if url and backend != "dask":
         raise CliError(f"--out {out}: a URL needs --backend dask (its workers write there)")
+    spec = _game(game)
     out = out if url or out is None else Path(out)
     n_workers = workers or os.cpu_count() or 1
-    pool = connection = None
-    if backend == "local" and n_workers > 1:
-        from sim.tournament import start_workers
-
-        pool = start_workers(n_workers)  # they load the engine while we prepare the run
+    runner = None
     try:
-        if backend == "dask":
-            from functools import partial
-
-            from sim import dask_backend as dk
-
-            dk.require()  # one line saying how to install Dask when it is missing
-            connection = dk.start(scheduler, n_workers, out)  # as start_workers, for Dask
-            run = partial(dk.run, scheduler=scheduler, connection=connection)
-            if url:
-                prepare, read_manifest = dk.prepare_url, dk.read_manifest_url
-                write_records = dk.write_records_url
+        runner = make_backend(backend, scheduler, out)
         if resume:
             if out is None:
                 raise CliError("--resume needs --out DIR, the folder of the run to finish")
-            manifest = prepare(out, Plan(**read_manifest(out)["plan"]), sys.argv, resume=True)
+            plan = Plan(**runner.read_manifest(out)["plan"])
+            spec = _game(plan.game)
+        runner.start(n_workers, out, spec.name)  # the workers load the engine meanwhile
+        if resume:
+            manifest = runner.prepare(out, plan, sys.argv, resume=True)
             plan = Plan(**manifest["plan"])
         else:
-            texts = [spec.text for spec in _specs(bots)]
+            texts = [s.text for s in _specs(bots, spec)]
             if games is not None and games < 1:
                 raise CliError(f"--games must be at least 1, got {games}")
             if record_games < 0:
                 raise CliError(f"--record-games must be 0 or more, got {record_games}")
-            plan = Plan.make(texts, seed, games or DEFAULT_GAMES, chunk, not no_duplicate)
-            out = out or _default_out(bots)
-            manifest = prepare(out, plan, ["trixsim", *sys.argv[1:]], resume=False)
+            plan = Plan.make(spec, texts, seed, games or DEFAULT_GAMES, chunk, not no_duplicate)
+            out = out or _default_out(bots, spec.name)
+            manifest = runner.prepare(out, plan, ["trixsim", *sys.argv[1:]], resume=False)
             manifest["record_games"] = record_games
         if not quiet:
             rounded = " (rounded up to whole deal sets)" if games and games != plan.games else ""
             who = f"Dask scheduler {scheduler}" if scheduler else f"{n_workers} workers"
             who += " (Dask LocalCluster)" if backend == "dask" and not scheduler else ""
-            print(f"trixsim: {plan.games:,} games{rounded}, {len(plan.seatings)} seatings, "
-                  f"{who} -> {out}", file=sys.stderr)  # fmt: skip
-        extra = {"pool": pool} if pool else {}
-        manifest = run(plan, out, n_workers, manifest, progress=not quiet, **extra)
-        pool = connection = None  # run() shut them down
+            print(f"trixsim: {plan.games:,} games of {spec.name}{rounded}, "
+                  f"{len(plan.seatings)} seatings, {who} -> {out}", file=sys.stderr)  # fmt: skip
+        manifest = runner.run(plan, out, n_workers, manifest, progress=not quiet)
         if manifest["status"] == "complete" and manifest.get("record_games"):
-            write_records(plan, out, manifest["record_games"])
-        folder = dk.UrlStore(out).local_folder() if url else out
-    except TournamentError as e:
+            runner.write_records(plan, out, manifest["record_games"])
+        folder = runner.folder(out)
+    except (TournamentError, PlanError) as e:
         raise CliError(str(e)) from None
     finally:
-        if pool is not None:  # the run never started: bad input, or Ctrl-C
-            pool.shutdown(wait=True, cancel_futures=True)
-        if connection is not None:
-            dk.stop(connection)
+        if runner is not None:
+            runner.stop()  # a run that never started: bad input, or Ctrl-C
     if folder is None or not manifest["games_done"]:  # remote tables, or none yet
         print(f"trixsim: {manifest['games_done']:,} games written to {out}")
     else:
@@ -230,8 +257,7 @@ def tournament(
         print(f"(--games {games:,} was rounded up to {plan.games:,}: whole deal sets, each "
               f"played under all {len(plan.seatings)} seatings)")  # fmt: skip
     if manifest["status"] != "complete":
-        again = f"--resume --out {out}" + (" --backend dask" if url else "")
-        print(f"trixsim: interrupted; finish with: trixsim tournament {again}",
+        print(f"trixsim: interrupted; finish with: trixsim tournament {runner.resume_hint(out)}",
               file=sys.stderr)  # fmt: skip
         raise typer.Exit(130)
 
@@ -282,23 +308,28 @@ def play(
     delay: float = typer.Option(0.6, help="Seconds to wait after each bot move."),
     save: Path = typer.Option(None, help="Write the finished game as a record to this file."),
     resume: Path = typer.Option(None, help="Come back to a game saved when you left (q, Ctrl-C)."),
+    game: str = typer.Option(
+        None, "--game", help=f"{GAME_HELP} [default: {DEFAULT_GAME}]", show_default=False
+    ),  # fmt: skip
 ):
-    """Take a seat at the table and play a full game of Trix against bots in the terminal."""
-    from sim.table import TableError, play_cli
+    """Take a seat at the table and play a full game against bots in the terminal."""
+    from sim.table.controller import TableError, play_cli
 
     try:
-        code = play_cli(seat, bots and _split_specs(bots), seed, delay, save, resume)
+        code = play_cli(game and _game(game), seat, bots and _split_specs(bots), seed, delay,
+                        save, resume, _game(DEFAULT_GAME))  # fmt: skip
     except TableError as e:
         raise CliError(str(e)) from None
     raise typer.Exit(code)
 
 
 @app.command("bots")
-def list_bots():
-    """List every bot with its parameters and their defaults."""
+def list_bots(game: str = typer.Option(DEFAULT_GAME, "--game", help=GAME_HELP)):
+    """List the bots of a game with their parameters and their defaults."""
     from bots.registry import load_bots
 
-    for name, info in sorted(load_bots().items()):
+    spec = _game(game)
+    for name, info in load_bots(spec.name).items():
         params = ", ".join(f"{p.name}={p.default}" for p in info.params) or "no parameters"
         print(f"{name:<10} {info.kind:<6} {params}")
         if info.doc:
@@ -311,9 +342,9 @@ def list_bots():
 
 def main() -> None:
     """Entry point: run the app, turning every user error into one line and an exit code."""
-    import sim
+    from sim.core.cache import configure, prune
 
-    sim.prune_caches(os.environ["TRIXSIM_NUMBA_CACHE_DIR"])
+    prune(configure())
     try:
         code = app(standalone_mode=False)
     except CliError as e:

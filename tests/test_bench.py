@@ -13,7 +13,7 @@ def test_bench_smoke(tmp_path):
     res = subprocess.run([sys.executable, "-m", "sim.bench"], env=env, cwd=root,
                          capture_output=True, text=True, timeout=600)  # fmt: skip
     assert res.returncode == 0, res.stderr[-2000:]
-    data = json.loads((tmp_path / "bench.json").read_text())
+    data = json.loads((tmp_path / "bench-trix.json").read_text())
     assert set(data["engine"]) == {"random", "random, called as a bot", "greedy", "mcts:iters=200"}
     for row in data["engine"].values():
         assert row["games"]["median"] > 0 and row["card_plays"]["median"] > 0
@@ -24,5 +24,5 @@ def test_bench_smoke(tmp_path):
     assert data["startup"]["cold_seconds"] > 0
     targets = {t["target"] for t in data["targets"]}
     assert any("OpenSpiel" in t for t in targets) and any("workers" in t for t in targets)
-    md = (tmp_path / "bench.md").read_text()
+    md = (tmp_path / "bench-trix.md").read_text()
     assert "## Targets" in md and "| 2 |" in md

@@ -4,19 +4,21 @@ import numpy as np
 import pytest
 
 from bots import registry
-from bots.registry import BotSpecError, Param, PythonBot, numba_bot, parse_spec, python_bot
-from sim import layout as L
-from sim.batch import play_batch
-from sim.bits import lowest_bit
-from sim.game import Game
-from sim.play import BotError, Player, play_game
-from sim.record import dumps, game_record
+from bots.registry import BotSpecError, Param, numba_bot, parse_spec, python_bot
+from sim.core.batch import play_batch
+from sim.core.bits import lowest_bit
+from sim.core.play import BotError, Player, play_game
+from sim.games.trix import SPEC as TRIX
+from sim.games.trix import state as S
+from sim.games.trix import vocab as V
+from sim.games.trix.game import Game, TrixBot
+from sim.games.trix.record import dumps, game_record
 
 CHEAP = {"mcts": "mcts:iters=8"}  # search bots at a tiny budget keep the suite fast
 
 
 def all_specs():
-    return [CHEAP.get(name, name) for name in sorted(registry.load_bots())]
+    return [CHEAP.get(name, name) for name in sorted(registry.load_bots("trix"))]
 
 
 # -- a plug-in numba bot and a plug-in Python bot, defined here ------------------------------
@@ -27,7 +29,7 @@ def lowest_bot(public, seat, hand, legal, rng, params):
 
 
 @python_bot("test-python-highest")
-class HighestBot(PythonBot):
+class HighestBot(TrixBot):
     """Always the highest legal card, the first allowed contract, never doubles."""
 
     def choose_contract(self, obs, allowed):
@@ -42,10 +44,10 @@ class HighestBot(PythonBot):
 
 
 def test_plugin_numba_bot_plays_through_the_fast_loop_and_the_api():
-    spec = parse_spec("test-lowest:unused=3")
+    spec = parse_spec("test-lowest:unused=3", "trix")
     assert spec.values == {"unused": 3} and spec.encoded()[0] == 3.0
-    batch = play_batch([spec], [0, 0, 0, 0], seed=3, game_ids=range(5))
-    slow = play_batch([spec], [0, 0, 0, 0], seed=3, game_ids=range(5), slow=True)
+    batch = play_batch(TRIX, [spec], [0, 0, 0, 0], seed=3, game_ids=range(5))
+    slow = play_batch(TRIX, [spec], [0, 0, 0, 0], seed=3, game_ids=range(5), slow=True)
     assert (batch.contracts == slow.contracts).all() and (batch.games == slow.games).all()
 
 
@@ -53,25 +55,25 @@ def test_random_built_into_the_loop_decides_like_the_random_bot():
     # the loop plays `random` seats itself (sim.loop.uniform_action); calling the bot's own
     # function, or going through sim.play, must give the very same games
     # (an all-random line-up runs in play_chunk_native, a mixed one in play_chunk)
-    assert registry.REGISTRY["random"].native != 0
+    assert registry.REGISTRY[registry.EVERY_GAME, "random"].native != 0
     mixed = [[0, 1, 0, 1], [1, 0, 0, 1], [0, 0, 0, 0]] * 4
-    random, lowest = parse_spec("random"), parse_spec("test-lowest")
+    random, lowest = parse_spec("random", "trix"), parse_spec("test-lowest", "trix")
     for lineup, seating in (([random], [[0, 0, 0, 0]] * 12), ([random, lowest], mixed)):
         ids = range(12)
-        built_in = play_batch(lineup, seating, seed=5, game_ids=ids)
-        called = play_batch(lineup, seating, seed=5, game_ids=ids, native=False)
-        slow = play_batch(lineup, seating, seed=5, game_ids=ids, slow=True)
+        built_in = play_batch(TRIX, lineup, seating, seed=5, game_ids=ids)
+        called = play_batch(TRIX, lineup, seating, seed=5, game_ids=ids, native=False)
+        slow = play_batch(TRIX, lineup, seating, seed=5, game_ids=ids, slow=True)
         for other in (called, slow):
             assert (built_in.contracts == other.contracts).all()
             assert (built_in.games == other.games).all() and built_in.actions == other.actions
 
 
 def test_plugin_python_bot_plays_a_full_game_against_numba_bots():
-    specs = [parse_spec("test-python-highest"), parse_spec("random")] * 2
-    game = play_game(specs, seed=9, game_id=0)
+    specs = [parse_spec("test-python-highest", "trix"), parse_spec("random", "trix")] * 2
+    game = play_game(TRIX, specs, seed=9, game_id=0)
     assert game.over
-    batch = play_batch([specs[0], specs[1]], [0, 1, 0, 1], seed=9, game_ids=[0])
-    assert list(batch.games[0, 3:7]) == game.totals  # Python line-ups use the slow path
+    batch = play_batch(TRIX, [specs[0], specs[1]], [0, 1, 0, 1], seed=9, game_ids=[0])
+    assert list(batch.games[0, :4]) == game.totals  # Python line-ups use the slow path
 
 
 def test_entry_point_plugins_are_loaded(monkeypatch):
@@ -83,10 +85,10 @@ def test_entry_point_plugins_are_loaded(monkeypatch):
         def load(self):
             return lambda: calls.append("loaded") or numba_bot("test-ep")(lowest_bot.py_func)
 
-    monkeypatch.setattr(registry, "_loaded", False)
+    monkeypatch.setattr(registry, "_plugins_loaded", False)
     monkeypatch.setattr(registry, "entry_points", lambda group: [EP()] if group else [])
-    registry.load_bots()
-    assert calls == ["loaded"] and "test-ep" in registry.REGISTRY
+    registry.load_bots("trix")
+    assert calls == ["loaded"] and "test-ep" in registry.load_bots("trix")
 
 
 def test_broken_entry_point_warns_but_others_load(monkeypatch):
@@ -96,17 +98,17 @@ def test_broken_entry_point_warns_but_others_load(monkeypatch):
         def load(self):
             raise ImportError("no module named nowhere")
 
-    monkeypatch.setattr(registry, "_loaded", False)
+    monkeypatch.setattr(registry, "_plugins_loaded", False)
     monkeypatch.setattr(registry, "entry_points", lambda group: [Broken()])
     with pytest.warns(UserWarning, match="broken"):
-        bots = registry.load_bots()
+        bots = registry.load_bots("trix")
     assert "random" in bots
 
 
 @pytest.mark.parametrize(
     "text, words",
     [
-        ("nobody", "unknown bot 'nobody'; available:"),
+        ("nobody", "unknown bot 'nobody' for trix; available:"),
         ("random:iters=3", "has no parameter"),
         ("test-lowest:unused=x", "is not an integer"),
         ("test-lowest:unused", "has no parameter"),
@@ -114,34 +116,40 @@ def test_broken_entry_point_warns_but_others_load(monkeypatch):
 )
 def test_bad_specs_name_what_exists(text, words):
     with pytest.raises(BotSpecError, match=words):
-        parse_spec(text)
+        parse_spec(text, "trix")
 
 
 def test_spec_text_is_canonical():
-    assert parse_spec(" random: ").text == "random"
-    assert parse_spec("test-lowest:unused=2").text == "test-lowest:unused=2"
+    assert parse_spec(" random: ", "trix").text == "random"
+    assert parse_spec("test-lowest:unused=2", "trix").text == "test-lowest:unused=2"
 
 
 @pytest.mark.parametrize("spec", all_specs())
 def test_every_bot_plays_only_legal_actions(spec):
     # R3.2-R3.6, R4.2, R5.6, R9.4: Player.decide raises BotError on anything illegal
-    lineup = [parse_spec(spec), parse_spec("random")]
+    lineup = [parse_spec(spec, "trix"), parse_spec("random", "trix")]
     games = 2 if spec.startswith("mcts") else 20
     for g in range(games):
-        play_game([lineup[(g + s) % 2] for s in range(4)], seed=11, game_id=g)
+        play_game(TRIX, [lineup[(g + s) % 2] for s in range(4)], seed=11, game_id=g)
 
 
 def test_an_illegal_bot_is_caught():
     @numba_bot("test-cheat")
     def cheat(public, seat, hand, legal, rng, params):
-        return L.PASS  # never legal outside trix
+        return V.PASS  # never legal outside trix
 
     with pytest.raises(BotError, match="not legal"):
-        play_game([parse_spec("test-cheat")] * 4, seed=1, game_id=0)
+        play_game(TRIX, [parse_spec("test-cheat", "trix")] * 4, seed=1, game_id=0)
     # the compiled loop checks too: a tournament chunk stops before the rules take it
     words = r"'test-cheat' at seat 2 chose 32 which is not legal \(game 7\)"
     with pytest.raises(BotError, match=words):
-        play_batch([parse_spec("test-cheat"), parse_spec("random")], [1, 1, 0, 1], 1, [7])
+        play_batch(
+            TRIX,
+            [parse_spec("test-cheat", "trix"), parse_spec("random", "trix")],
+            [1, 1, 0, 1],
+            1,
+            [7],
+        )
 
 
 def positions(n_positions: int, seed: int):
@@ -172,15 +180,15 @@ def swap_hidden(game: Game, rnd) -> np.ndarray | None:
     cb = [c for c in range(32) if hb >> c & 1]
     x, y = int(rnd.choice(ca)), int(rnd.choice(cb))
     state = game.state.copy()
-    state[L.HANDS + a] = (ha & ~(1 << x)) | (1 << y)
-    state[L.HANDS + b] = (hb & ~(1 << y)) | (1 << x)
-    assert (state[: L.PUB_SIZE] == game.state[: L.PUB_SIZE]).all()
+    state[S.HANDS + a] = (ha & ~(1 << x)) | (1 << y)
+    state[S.HANDS + b] = (hb & ~(1 << y)) | (1 << x)
+    assert (state[: S.PUB_SIZE] == game.state[: S.PUB_SIZE]).all()
     return state
 
 
 @pytest.mark.parametrize("spec", [s for s in all_specs() if not s.startswith("test-")])
 def test_information_sets_hidden_cards_never_change_a_decision(spec):
-    bot = parse_spec(spec)
+    bot = parse_spec(spec, "trix")
     rnd = np.random.default_rng(5)
     checked = 0
     for game in positions(60, seed=21):
@@ -194,7 +202,7 @@ def test_information_sets_hidden_cards_never_change_a_decision(spec):
             rng = np.array([12345], np.uint64)
             decisions.append(
                 bot.info.decide(
-                    state[: L.PUB_SIZE], seat, game.hand(seat), legal, rng, bot.encoded()
+                    state[: S.PUB_SIZE], seat, game.hand(seat), legal, rng, bot.encoded()
                 )  # fmt: skip
             )
         assert decisions[0] == decisions[1]
@@ -204,14 +212,14 @@ def test_information_sets_hidden_cards_never_change_a_decision(spec):
 
 @pytest.mark.parametrize("spec", [s for s in all_specs() if not s.startswith("test-")])
 def test_same_seed_same_game(spec):
-    specs = [parse_spec(spec), parse_spec("random")] * 2
-    a = dumps(game_record(play_game(specs, seed=4, game_id=1), 1, ["x"] * 4))
-    b = dumps(game_record(play_game(specs, seed=4, game_id=1), 1, ["x"] * 4))
-    c = dumps(game_record(play_game(specs, seed=5, game_id=1), 1, ["x"] * 4))
+    specs = [parse_spec(spec, "trix"), parse_spec("random", "trix")] * 2
+    a = dumps(game_record(play_game(TRIX, specs, seed=4, game_id=1), 1, ["x"] * 4))
+    b = dumps(game_record(play_game(TRIX, specs, seed=4, game_id=1), 1, ["x"] * 4))
+    c = dumps(game_record(play_game(TRIX, specs, seed=5, game_id=1), 1, ["x"] * 4))
     assert a == b and a != c
 
 
 def test_player_streams_differ_by_seat_and_game():
-    spec = parse_spec("random")
+    spec = parse_spec("random", "trix")
     streams = {int(Player(spec, 1, g, s).rng[0]) for g in range(3) for s in range(4)}
     assert len(streams) == 12

@@ -3,7 +3,7 @@
 import os
 import time
 
-import sim
+from sim.core import cache
 
 
 def test_old_cache_folders_are_pruned_recent_and_foreign_ones_kept(tmp_path):
@@ -18,7 +18,7 @@ def test_old_cache_folders_are_pruned_recent_and_foreign_ones_kept(tmp_path):
     os.utime(tmp_path / "not-ours", (now - 99 * day, now - 99 * day))
     current = tmp_path / "00000000000000ff"
 
-    gone = sim.prune_caches(str(current), keep=3, idle_days=7)
+    gone = cache.prune(str(current), keep=3, idle_days=7)
 
     # kept: the current one (created), the 3 used last (6, 5, 4), and nothing else idle > 7 days
     assert sorted(os.path.basename(g) for g in gone) == ["0000000000000001", "0000000000000002",
@@ -32,5 +32,5 @@ def test_old_cache_folders_are_pruned_recent_and_foreign_ones_kept(tmp_path):
 def test_a_folder_used_within_the_idle_days_is_kept_even_beyond_keep(tmp_path):
     for i in range(5):
         (tmp_path / f"{i:016x}").mkdir()  # all used just now
-    assert sim.prune_caches(str(tmp_path / "00000000000000ff"), keep=1, idle_days=7) == []
+    assert cache.prune(str(tmp_path / "00000000000000ff"), keep=1, idle_days=7) == []
     assert len(list(tmp_path.iterdir())) == 6

@@ -17,7 +17,18 @@ pytest.importorskip("distributed")
 
 GAMES, CHUNK = 1200, 120
 RUN = ["tournament", "--bots", "random,random:", "--games", str(GAMES), "--chunk", str(CHUNK)]
-FAULT_ENV = "TRIXSIM_TEST_KILL_WORKER"
+WORKER_ENV = {"NUMBA_NUM_THREADS": "1"}
+
+
+def cluster_with(fault):
+    """A LocalCluster of two single-threaded workers with the test fault registered."""
+    from distributed import Client, LocalCluster
+
+    cluster = LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=":0",
+                           env=WORKER_ENV)  # fmt: skip
+    with Client(cluster) as client:
+        client.register_plugin(fault, name="test-fault")
+    return cluster
 
 
 @pytest.fixture(scope="module")
@@ -66,9 +77,12 @@ def test_local_cluster_gives_the_tables_of_local_processes(local, tmp_path):
 
 def test_a_killed_worker_loses_and_duplicates_no_game(local, tmp_path):
     """The worker playing chunk 3 dies (SIGKILL) before returning it; Dask reruns the chunk."""
+    from tests.dask_faults import KillOnce
+
     out, marker = tmp_path / "dask", tmp_path / "killed"
-    env = {**os.environ, FAULT_ENV: f"3:{marker}"}
-    res = trixsim(*RUN, "--backend", "dask", "--workers", "2", "--out", str(out), "-q", env=env)
+    with cluster_with(KillOnce(3, marker)) as cluster:
+        res = trixsim(*RUN, "--backend", "dask", "--scheduler", cluster.scheduler_address,
+                      "--out", str(out), "-q")  # fmt: skip
     assert res.returncode == 0, res.stderr
     assert marker.exists(), "the test fault should have killed a worker"
     assert_complete_once(out)
@@ -80,12 +94,11 @@ def test_a_killed_worker_loses_and_duplicates_no_game(local, tmp_path):
 def test_url_output_on_a_running_scheduler_written_by_its_workers(local, tmp_path):
     """--scheduler of a cluster started elsewhere, --out as a URL the workers write to; a
     worker dies after writing the first of its chunk's two part files."""
-    from distributed import LocalCluster
+    from tests.dask_faults import KillOnce
 
     marker = tmp_path / "killed"
     out = tmp_path / "shared" / "run"
-    with LocalCluster(n_workers=2, threads_per_worker=1, dashboard_address=":0",
-                      env={FAULT_ENV: f"4:{marker}"}) as cluster:  # fmt: skip
+    with cluster_with(KillOnce(4, marker, "half-written")) as cluster:
         res = trixsim(*RUN, "--backend", "dask", "--scheduler", cluster.scheduler_address,
                       "--record-games", "6", "--out", out.as_uri())  # fmt: skip
     assert res.returncode == 0, res.stderr

@@ -10,22 +10,22 @@ import math
 import numpy as np
 from numba import njit
 
-from sim import layout as L
-from sim.bits import _nth_set_loop, nth_set
-from sim.rng import mix
-from sim.rules import deal
+from sim.core.bits import _nth_set_loop, nth_set
+from sim.core.rng import mix
+from sim.games.trix import state as S
+from sim.games.trix.rules import deal
 
 N_DEALS = 60_000
 
 
 @njit(cache=True)
 def _hands(n, seed):
-    state = np.zeros(L.STATE_SIZE, np.int64)
+    state = np.zeros(S.STATE_SIZE, np.int64)
     out = np.empty((n, 4), np.int64)
     for i in range(n):
         deal(state, mix(np.uint64(seed), i))
         for p in range(4):
-            out[i, p] = state[L.HANDS + p]
+            out[i, p] = state[S.HANDS + p]
     return out
 
 

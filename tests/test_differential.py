@@ -9,8 +9,8 @@ import random
 
 import pytest
 
-from sim.cards import cards_of
-from sim.game import Game
+from sim.games.trix.cards import cards_of
+from sim.games.trix.game import Game
 from tests.reference_rules import RefGame
 
 GAMES = 2000

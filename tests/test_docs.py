@@ -10,15 +10,16 @@ import pytest
 
 from bots import registry
 from bots.registry import parse_spec
-from sim.batch import play_batch
-from sim.play import play_game
+from sim.core.batch import play_batch
+from sim.core.play import play_game
+from sim.games.trix import SPEC as TRIX
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "bots.md"
 
 
 @pytest.fixture
 def doc_bots():
-    registry.load_bots()
+    registry.load_bots("trix")
     before = dict(registry.REGISTRY)
     blocks = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
     assert len(blocks) == 2
@@ -26,24 +27,30 @@ def doc_bots():
     module = sys.modules.setdefault("trixsim_doc_bots", types.ModuleType("trixsim_doc_bots"))
     for code in blocks:
         exec(compile(code, str(DOC), "exec"), module.__dict__)
-    yield sorted(set(registry.REGISTRY) - set(before))
+    yield sorted(name for _, name in set(registry.REGISTRY) - set(before))
     registry.REGISTRY.clear()
     registry.REGISTRY.update(before)
 
 
 def test_the_example_bots_register_and_play_legal_games(doc_bots):
     assert doc_bots == ["cautious", "duck"]
-    duck, noisy, rnd = parse_spec("duck"), parse_spec("duck:noise=0.3"), parse_spec("random")
+    duck, noisy, rnd = (
+        parse_spec("duck", "trix"),
+        parse_spec("duck:noise=0.3", "trix"),
+        parse_spec("random", "trix"),
+    )
     seating = np.array([[0, 1, 0, 1], [1, 0, 1, 0]] * 20, np.int8)
     for bot in (duck, noisy):  # the compiled loop, which checks every action it is given
-        a = play_batch([bot, rnd], seating, seed=2, game_ids=range(40))
-        b = play_batch([bot, rnd], seating, seed=2, game_ids=range(40))
+        a = play_batch(TRIX, [bot, rnd], seating, seed=2, game_ids=range(40))
+        b = play_batch(TRIX, [bot, rnd], seating, seed=2, game_ids=range(40))
         assert (a.contracts == b.contracts).all()  # the same seed, the same games
-    quiet = play_batch([duck, rnd], seating, seed=2, game_ids=range(40))
-    noise = play_batch([noisy, rnd], seating, seed=2, game_ids=range(40))
+    quiet = play_batch(TRIX, [duck, rnd], seating, seed=2, game_ids=range(40))
+    noise = play_batch(TRIX, [noisy, rnd], seating, seed=2, game_ids=range(40))
     same = quiet.contracts.shape == noise.contracts.shape
     assert not same or (quiet.contracts != noise.contracts).any()  # noise=0.3 plays otherwise
     # the Python bot through the checked game API (Player raises BotError on illegal actions)
     for g in range(3):
-        game = play_game([parse_spec("cautious:announce=1"), duck, rnd, duck], seed=4, game_id=g)
+        game = play_game(
+            TRIX, [parse_spec("cautious:announce=1", "trix"), duck, rnd, duck], seed=4, game_id=g
+        )
         assert game.over

@@ -4,23 +4,25 @@ clearly stronger than ``random`` on duplicate deals."""
 import numpy as np
 import pytest
 
-from bots.greedy import greedy_bot, hand_value
 from bots.registry import parse_spec
-from sim import layout as L
-from sim.batch import play_batch
-from sim.cards import CARD_NAMES, parse_card, parse_hand
-from sim.game import Game, action_name, parse_action
-from sim.play import play_game
+from bots.trix.greedy import greedy_bot, hand_value
+from sim.core.batch import play_batch
+from sim.core.play import play_game
+from sim.games.trix import SPEC as TRIX
+from sim.games.trix import state as S
+from sim.games.trix import vocab as V
+from sim.games.trix.cards import CARD_NAMES, parse_card, parse_hand
+from sim.games.trix.game import Game, action_name, parse_action
 
-GREEDY = parse_spec("greedy")
-RANDOM = parse_spec("random")
+GREEDY = parse_spec("greedy", "trix")
+RANDOM = parse_spec("random", "trix")
 
 
 def decide(game: Game) -> str:
     """What greedy does for the seat to act, called exactly as the engine calls it."""
     seat = game.to_act
     action = greedy_bot(
-        game.state[: L.PUB_SIZE],
+        game.state[: S.PUB_SIZE],
         seat,
         game.hand(seat),
         game.legal_mask(),
@@ -60,13 +62,13 @@ def test_only_legal_actions_in_mixed_games(block):
     # K♥ offer included).
     for game_id in range(block * 64, (block + 1) * 64):
         lineup = [GREEDY if (game_id >> k) & 1 else RANDOM for k in range(4)]
-        game = play_game(lineup, 11, game_id)
+        game = play_game(TRIX, lineup, 11, game_id)
         assert game.over
 
 
 def test_deterministic_under_a_seed():
-    a = play_game([GREEDY, RANDOM, GREEDY, RANDOM], 3, 7)
-    b = play_game([GREEDY, RANDOM, GREEDY, RANDOM], 3, 7)
+    a = play_game(TRIX, [GREEDY, RANDOM, GREEDY, RANDOM], 3, 7)
+    b = play_game(TRIX, [GREEDY, RANDOM, GREEDY, RANDOM], 3, 7)
     assert [c.events for c in a.contracts] == [c.events for c in b.contracts]
     assert a.totals == b.totals
 
@@ -164,15 +166,15 @@ def test_king_does_not_lead_hearts_while_holding_the_king():
 
 def test_last_trick_keeps_the_low_card_for_trick_eight():
     # Hand-built public slots: trick 7 to lead with AS and 7H; out are 8H 9H JH 7S 8S 9S.
-    public = np.zeros(L.PUB_SIZE, np.int64)
-    public[L.PHASE] = L.TRICKS
-    public[L.CONTRACT] = L.LAST_TRICK
-    public[L.TRICK_NO] = 6
-    public[L.LED_SUIT] = public[L.TRICK_BEST] = public[L.ANNOUNCER] = -1
-    public[L.TRICK_CARDS : L.TRICK_CARDS + 4] = -1
+    public = np.zeros(S.PUB_SIZE, np.int64)
+    public[S.PHASE] = V.TRICKS
+    public[S.CONTRACT] = V.LAST_TRICK
+    public[S.TRICK_NO] = 6
+    public[S.LED_SUIT] = public[S.TRICK_BEST] = public[S.ANNOUNCER] = -1
+    public[S.TRICK_CARDS : S.TRICK_CARDS + 4] = -1
     hand = parse_hand("AS 7H")
     out = parse_hand("8H 9H JH 7S 8S 9S")
-    public[L.PLAYED] = 0xFFFFFFFF & ~hand & ~out
+    public[S.PLAYED] = 0xFFFFFFFF & ~hand & ~out
     action = greedy_bot(public, 0, hand, hand, np.zeros(1, np.uint64), np.zeros(8))
     assert action_name(int(action)) == "AS"
 
@@ -202,8 +204,8 @@ def test_trix_lays_an_ace_for_the_extra_turn():
 def test_trix_passes_when_nothing_can_be_laid():
     g = start("trix", *TRIX_HANDS)
     passes = 0
-    while g.phase == L.TRIX:
-        if g.legal_mask() == 1 << L.PASS:
+    while g.phase == V.TRIX:
+        if g.legal_mask() == 1 << V.PASS:
             assert decide(g) == "pass"
             passes += 1
         g.apply(decide(g))
@@ -217,7 +219,7 @@ def test_picks_trix_at_choice_one_with_three_connected_jacks():
 
 
 def hv(contract: str, hand: str) -> float:
-    return hand_value(parse_action(contract) - L.CHOOSE_BASE, parse_hand(hand))
+    return hand_value(parse_action(contract) - V.CHOOSE_BASE, parse_hand(hand))
 
 
 def test_hand_model_knows_what_each_contract_fears():
@@ -245,7 +247,7 @@ def test_greedy_beats_random_on_duplicate_deals():
     sets = np.arange(100)
     shares = []
     for i, row in enumerate(SEATINGS):
-        batch = play_batch([GREEDY, RANDOM], row, 1, 1000 * (i + 1) + sets, sets)
+        batch = play_batch(TRIX, [GREEDY, RANDOM], row, 1, 1000 * (i + 1) + sets, sets)
         mine = np.array(row) == 0
         shares.append(batch.shares[:, mine].sum(1) / 2)
     share = float(np.mean(shares))

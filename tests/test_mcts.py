@@ -5,22 +5,24 @@ import random
 import numpy as np
 import pytest
 
-from bots.mcts import WORK_SIZE, determinize, mcts_bot, sample_hands
 from bots.registry import parse_spec
-from sim import layout as L
-from sim.batch import play_batch
-from sim.bits import popcount
-from sim.cards import parse_hand
-from sim.game import Game
-from sim.play import play_game
-from sim.rng import new_stream
-from sim.rules import KH, legal_actions, step
+from bots.trix.mcts import WORK_SIZE, determinize, mcts_bot, sample_hands
+from sim.core.batch import play_batch
+from sim.core.bits import popcount
+from sim.core.play import play_game
+from sim.core.rng import new_stream
+from sim.games.trix import SPEC as TRIX
+from sim.games.trix import state as S
+from sim.games.trix import vocab as V
+from sim.games.trix.cards import parse_hand
+from sim.games.trix.game import Game
+from sim.games.trix.rules import KH, legal_actions, step
 
 ALL_CARDS = 0xFFFFFFFF
 
 
 def params_of(text: str) -> np.ndarray:
-    return parse_spec(text).encoded()
+    return parse_spec(text, "trix").encoded()
 
 
 def record(game: Game):
@@ -42,23 +44,23 @@ def test_mcts_plays_only_legal_actions(specs):
     # Player.decide raises BotError on any illegal action, so finished games are the check
     contracts = set()
     for game_id in range(4):
-        game = play_game([parse_spec(s) for s in specs], seed=11, game_id=game_id)
+        game = play_game(TRIX, [parse_spec(s, "trix") for s in specs], seed=11, game_id=game_id)
         assert game.over
         contracts |= {c.contract for c in game.contracts}
     assert len(contracts) == 7  # every kind of contract was played (and chosen by search)
 
 
 def test_mcts_is_deterministic():
-    specs = [parse_spec(s) for s in ["mcts:iters=25", "random", "mcts:iters=25", "random"]]
-    a = play_game(specs, seed=5, game_id=9)
-    b = play_game(specs, seed=5, game_id=9)
+    specs = [parse_spec(s, "trix") for s in ["mcts:iters=25", "random", "mcts:iters=25", "random"]]
+    a = play_game(TRIX, specs, seed=5, game_id=9)
+    b = play_game(TRIX, specs, seed=5, game_id=9)
     assert record(a) == record(b)
 
 
 def test_seed_param_changes_the_stream():
     game = Game.new(seed=3, deal_set=4)
     seat = game.to_act
-    public = game.state[: L.PUB_SIZE]
+    public = game.state[: S.PUB_SIZE]
     legal = game.legal_mask()
     # same rng state, different seed parameter: the decisions over many streams differ somewhere
     outs = []
@@ -73,7 +75,7 @@ def test_seed_param_changes_the_stream():
 def test_same_rng_state_same_decision_and_stream_advances():
     game = Game.new(seed=1, deal_set=2)
     seat = game.to_act
-    public = game.state[: L.PUB_SIZE]
+    public = game.state[: S.PUB_SIZE]
     p = params_of("mcts:iters=60")
     rng = new_stream(42)
     first = mcts_bot(public, seat, game.hand(seat), game.legal_mask(), rng.copy(), p)
@@ -89,9 +91,9 @@ def test_single_legal_action_is_returned_without_search():
     seat = game.to_act
     rng = new_stream(1)
     before = rng.copy()
-    only = 1 << (L.CHOOSE_BASE + L.KING)
-    action = mcts_bot(game.state[: L.PUB_SIZE], seat, game.hand(seat), only, rng, params_of("mcts"))
-    assert action == L.CHOOSE_BASE + L.KING
+    only = 1 << (V.CHOOSE_BASE + V.KING)
+    action = mcts_bot(game.state[: S.PUB_SIZE], seat, game.hand(seat), only, rng, params_of("mcts"))
+    assert action == V.CHOOSE_BASE + V.KING
     assert rng[0] == before[0]
 
 
@@ -121,10 +123,10 @@ def twin_games(prefix: str):
             game.apply(move)
         games.append(game)
     a, b = games
-    assert (a.state[: L.PUB_SIZE] == b.state[: L.PUB_SIZE]).all()
+    assert (a.state[: S.PUB_SIZE] == b.state[: S.PUB_SIZE]).all()
     assert a.hand(a.to_act) == b.hand(b.to_act)
     assert a.legal_mask() == b.legal_mask()
-    assert (a.state[L.HANDS : L.HANDS + 4] != b.state[L.HANDS : L.HANDS + 4]).any()
+    assert (a.state[S.HANDS : S.HANDS + 4] != b.state[S.HANDS : S.HANDS + 4]).any()
     return a, b
 
 
@@ -146,7 +148,7 @@ def test_decision_depends_only_on_what_the_seat_knows(prefix, rollout):
     for k in range(4):
         rng = new_stream(100 + k)
         got = [
-            mcts_bot(g.state[: L.PUB_SIZE], seat, g.hand(seat), g.legal_mask(), rng.copy(), p)
+            mcts_bot(g.state[: S.PUB_SIZE], seat, g.hand(seat), g.legal_mask(), rng.copy(), p)
             for g in (a, b)
         ]
         assert got[0] == got[1]
@@ -166,11 +168,11 @@ def test_king_announcement_is_searched():
     game = Game.from_deals(0, lambda k: deal)
     game.apply("king")
     legal = game.legal_mask()
-    assert legal == (1 << L.DOUBLE) | (1 << L.NO_DOUBLE)
+    assert legal == (1 << V.DOUBLE) | (1 << V.NO_DOUBLE)
     p = params_of("mcts:iters=200")
     for k in range(3):
-        action = mcts_bot(game.state[: L.PUB_SIZE], 0, game.hand(0), legal, new_stream(k), p)
-        assert action == L.NO_DOUBLE
+        action = mcts_bot(game.state[: S.PUB_SIZE], 0, game.hand(0), legal, new_stream(k), p)
+        assert action == V.NO_DOUBLE
 
 
 # -- the sampler ----------------------------------------------------------------------------------
@@ -178,18 +180,18 @@ def test_king_announcement_is_searched():
 
 def check_sample(game: Game, seat: int, hands: np.ndarray):
     s = game.state
-    played = int(s[L.PLAYED])
+    played = int(s[S.PLAYED])
     assert int(hands[seat]) == game.hand(seat)
     union = 0
     for q in range(4):
         h = int(hands[q])
         assert union & h == 0, "a card dealt twice"
         union |= h
-        assert popcount(h) == popcount(int(s[L.HANDS + q])), "wrong hand size"
+        assert popcount(h) == popcount(int(s[S.HANDS + q])), "wrong hand size"
         if q != seat:
-            assert h & int(s[L.SHOWN_OUT + q]) == 0, "a card the seat showed out of"
+            assert h & int(s[S.SHOWN_OUT + q]) == 0, "a card the seat showed out of"
     assert union == ALL_CARDS & ~played
-    ann = int(s[L.ANNOUNCER])
+    ann = int(s[S.ANNOUNCER])
     if ann >= 0 and ann != seat and not played & KH:
         assert int(hands[ann]) & KH
 
@@ -212,12 +214,12 @@ def test_sampler_respects_everything_public():
     rng = new_stream(5)
     checked = shown = 0
     for game, seat in random_positions(12, rnd):
-        public = game.state[: L.PUB_SIZE]
+        public = game.state[: S.PUB_SIZE]
         for _ in range(3):
             assert sample_hands(public, seat, game.hand(seat), rng, work, hands)
             check_sample(game, seat, hands)
             checked += 1
-        shown += int(public[L.SHOWN_OUT : L.SHOWN_OUT + 4].any())
+        shown += int(public[S.SHOWN_OUT : S.SHOWN_OUT + 4].any())
     assert checked > 1000
     assert shown > 100  # the constraints were really exercised
 
@@ -228,22 +230,22 @@ def test_determinized_state_offers_the_same_actions():
     rnd = random.Random(1)
     work = np.zeros(WORK_SIZE, np.int64)
     hands = np.zeros(4, np.int64)
-    state = np.zeros(L.STATE_SIZE, np.int64)
+    state = np.zeros(S.STATE_SIZE, np.int64)
     rng = new_stream(6)
     offers = 0
     for game, seat in random_positions(12, rnd):
         legal = game.legal_mask()
-        offers += legal >> L.DOUBLE & 1
+        offers += legal >> V.DOUBLE & 1
         for _ in range(2):
             determinize(
-                game.state[: L.PUB_SIZE], seat, game.hand(seat), legal, rng, work, hands, state
+                game.state[: S.PUB_SIZE], seat, game.hand(seat), legal, rng, work, hands, state
             )
-            assert (state[: L.PUB_SIZE] == game.state[: L.PUB_SIZE]).all()
+            assert (state[: S.PUB_SIZE] == game.state[: S.PUB_SIZE]).all()
             assert int(legal_actions(state)) == legal
-            while state[L.PHASE] in (L.CHOOSE, L.TRICKS, L.TRIX):
+            while state[S.PHASE] in (V.CHOOSE, V.TRICKS, V.TRIX):
                 lg = int(legal_actions(state))
                 assert lg != 0
-                step(state, rnd.choice([a for a in range(L.N_ACTIONS) if lg >> a & 1]))
+                step(state, rnd.choice([a for a in range(V.N_ACTIONS) if lg >> a & 1]))
     assert offers > 0
 
 
@@ -265,10 +267,10 @@ def test_sampler_forced_cards_go_where_they_must():
     work = np.zeros(WORK_SIZE, np.int64)
     hands = np.zeros(4, np.int64)
     rng = new_stream(9)
-    shown3 = int(game.state[L.SHOWN_OUT + 3])
+    shown3 = int(game.state[S.SHOWN_OUT + 3])
     assert shown3 & parse_hand("JD JS")
     for _ in range(200):
-        assert sample_hands(game.state[: L.PUB_SIZE], 0, game.hand(0), rng, work, hands)
+        assert sample_hands(game.state[: S.PUB_SIZE], 0, game.hand(0), rng, work, hands)
         check_sample(game, 0, hands)
         assert not int(hands[3]) & shown3
 
@@ -285,12 +287,12 @@ def test_sampler_gives_the_announcer_the_king():
     game.apply("7C")
     game.apply("double")  # seat 1 announces
     game.apply("9C")
-    assert game.to_act == 2 and int(game.state[L.ANNOUNCER]) == 1
+    assert game.to_act == 2 and int(game.state[S.ANNOUNCER]) == 1
     work = np.zeros(WORK_SIZE, np.int64)
     hands = np.zeros(4, np.int64)
     rng = new_stream(3)
     for _ in range(100):
-        assert sample_hands(game.state[: L.PUB_SIZE], 2, game.hand(2), rng, work, hands)
+        assert sample_hands(game.state[: S.PUB_SIZE], 2, game.hand(2), rng, work, hands)
         check_sample(game, 2, hands)
         assert int(hands[1]) & KH
 
@@ -304,7 +306,7 @@ def test_sampler_is_uniform_without_information():
     counts = np.zeros((4, 32))
     n = 3000
     for _ in range(n):
-        sample_hands(game.state[: L.PUB_SIZE], seat, game.hand(seat), rng, work, hands)
+        sample_hands(game.state[: S.PUB_SIZE], seat, game.hand(seat), rng, work, hands)
         for q in range(4):
             counts[q] += [(int(hands[q]) >> c) & 1 for c in range(32)]
     unseen = [c for c in range(32) if not game.hand(seat) >> c & 1]
@@ -318,11 +320,11 @@ def test_sampler_is_uniform_without_information():
 
 
 def test_mcts_beats_random_on_duplicate_deals():
-    mcts, rnd = parse_spec("mcts:iters=40"), parse_spec("random")
+    mcts, rnd = parse_spec("mcts:iters=40", "trix"), parse_spec("random", "trix")
     share = 0.0
     rows = [[0, 0, 1, 1], [0, 1, 0, 1], [0, 1, 1, 0], [1, 0, 0, 1], [1, 0, 1, 0], [1, 1, 0, 0]]
     deals = np.arange(6)
     for i, row in enumerate(rows):
-        res = play_batch([mcts, rnd], row, 21, deals * 6 + i, deal_sets=deals)
+        res = play_batch(TRIX, [mcts, rnd], row, 21, deals * 6 + i, deal_sets=deals)
         share += res.shares[:, np.array(row) == 0].sum()
     assert share / (2 * len(rows) * len(deals)) > 0.33  # a coin toss is 0.25

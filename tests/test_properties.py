@@ -11,8 +11,18 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sim import layout as L
-from sim.game import Game
+from sim.games.trix import state as S
+from sim.games.trix import vocab as V
+from sim.games.trix.game import Game
+
+
+class Watched(Game):
+    """The game, keeping the state as each contract stood when it ended (for the checks)."""
+
+    def _on_deal_end(self) -> None:
+        super()._on_deal_end()
+        self.last_contract_state = self.state.copy()
+
 
 ALL_32 = (1 << 32) - 1
 KH = 5  # K♥: suit 0 (hearts), rank 5 in 7 8 9 J Q K T A
@@ -24,10 +34,10 @@ seeds = st.integers(min_value=0, max_value=2**63 - 1)
 
 def check_cards(state) -> None:
     """(a) hands and the cards played in this contract: disjoint, 32 cards in all."""
-    seen = int(state[L.PLAYED])
+    seen = int(state[S.PLAYED])
     assert seen >> 32 == 0
     for p in range(4):
-        hand = int(state[L.HANDS + p])
+        hand = int(state[S.HANDS + p])
         assert hand & seen == 0
         seen |= hand
     assert seen == ALL_32
@@ -61,7 +71,7 @@ def check_points(result) -> None:
         assert sorted(points) == [-100, -50, 0, 0]  # R9.6, never multiplied (R7.3)
         return
     taken, tricks, _ = replay_tricks(result.events)
-    announcers = [s for s, a in result.events if a == L.DOUBLE]
+    announcers = [s for s, a in result.events if a == V.DOUBLE]
     assert len(announcers) <= 1
     if announcers and not taken[announcers[0]] >> KH & 1:
         points[announcers[0]] += 50  # R5.6 −50, never multiplied (R7.3)
@@ -91,7 +101,7 @@ def check_points(result) -> None:
 
 def play_random_game(seed: int, play_seed: int) -> Game:
     rnd = random.Random(play_seed)
-    game = Game.new(seed=seed)
+    game = Watched.new(seed=seed)
     check_cards(game.state)
     for _ in range(MAX_STEPS):
         if game.over:
@@ -158,8 +168,8 @@ def test_points_with_forced_doubling(seed, play_seed, double):
             break
         n = len(game.contracts)
         legal = game.legal_actions()
-        if L.DOUBLE in legal:
-            game.apply(L.DOUBLE if double else L.NO_DOUBLE)
+        if V.DOUBLE in legal:
+            game.apply(V.DOUBLE if double else V.NO_DOUBLE)
         else:
             game.apply(rnd.choice(legal))
         if len(game.contracts) > n or game.over:

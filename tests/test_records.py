@@ -6,16 +6,19 @@ import json
 import pytest
 
 from bots.registry import parse_spec
-from sim.cards import JACKS, parse_hand
-from sim.play import play_game
-from sim.record import dumps, game_record, loads
-from sim.replay import check_line, replay_record
+from sim.core.play import play_game
+from sim.core.replay import check_line
+from sim.games.trix import SPEC as TRIX
+from sim.games.trix.cards import parse_hand
+from sim.games.trix.record import dumps, game_record, loads
+from sim.games.trix.replay import replay_record
+from sim.games.trix.vocab import JACKS
 
-SPECS = [parse_spec("random")] * 4
+SPECS = [parse_spec("random", "trix")] * 4
 
 
 def record_of(game_id: int, seed: int = 5) -> dict:
-    game = play_game(SPECS, seed, game_id)
+    game = play_game(TRIX, SPECS, seed, game_id)
     return game_record(game, game_id, ["random"] * 4)
 
 

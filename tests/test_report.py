@@ -13,8 +13,8 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
+from sim.games.trix.report import running_totals
 from sim.report import ReportError, build_report, format_summary, summary
-from sim.report.compute import running_totals
 from sim.report.render import render, to_json
 from sim.report.stats import Z95, mean_ci, paired, sentence, win_lines
 
@@ -219,13 +219,16 @@ def test_running_totals_replay_the_1000_rule():  # R3.7
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     """Three small runs, played in this process (one numba start instead of three)."""
-    from sim.tournament import Plan, prepare, run
+    from sim.games.trix import SPEC
+    from sim.run.local import run
+    from sim.run.plan import Plan
+    from sim.run.store import prepare
 
     root = tmp_path_factory.mktemp("report")
     plans = {"a": (["random", "greedy"], 1, 480), "b": (["random", "greedy"], 2, 240),
              "solo": (["random"], 3, 120)}  # fmt: skip
     for name, (bots, seed, games) in plans.items():
-        plan = Plan.make(bots, seed, games, 120, True)
+        plan = Plan.make(SPEC, bots, seed, games, 120, True)
         manifest = prepare(root / name, plan, ["trixsim", "tournament"], resume=False)
         assert run(plan, root / name, 1, manifest, progress=False)["status"] == "complete"
     return {name: root / name for name in plans}
@@ -290,10 +293,12 @@ def test_a_runs_summary_read_part_by_part_equals_the_one_from_all_its_games(runs
     whole = win_summary(g.bots, g.shares, g.totals, g.ranks, g.cluster, g.names,
                         run.seconds, True)  # fmt: skip
     contracts = pq.read_table(runs[name] / "contracts.parquet", columns=["game"]).num_rows
-    assert streamed.pop("contracts") == contracts  # the closing block counts them too
+    assert streamed.pop("deals") == contracts  # the closing block counts them too
+    assert streamed.pop("deal") == "contract"
     assert streamed.keys() == whole.keys() and streamed["games"] == whole["games"]
     assert streamed["deal_sets"] == whole["deal_sets"] > 1
-    assert f"{contracts:,} contracts" in format_summary(dict(streamed, contracts=contracts))
+    line = format_summary(dict(streamed, deals=contracts, deal="contract"))
+    assert f"{contracts:,} contracts" in line
     for a, b in zip(streamed["bots"], whole["bots"], strict=True):
         assert a.pop("bot") == b.pop("bot")
         assert a == pytest.approx(b, rel=1e-9)
@@ -456,8 +461,9 @@ def test_the_report_never_imports_the_engine(runs):
     code = (
         "import sys; from sim.report import build_report; from sim.report.render import render;"
         f"render(build_report([{str(runs['a'])!r}], 100));"
-        "print(sorted(m for m in sys.modules if m in ('sim.rules', 'sim.loop', 'sim.tables',"
-        "'sim.batch', 'sim.game', 'sim.play', 'bots.registry')))"
+        "print(sorted(m for m in sys.modules if m.startswith(('numba', 'sim.core.loop', "
+        "'sim.games.trix.rules', 'sim.games.trix.kernels', 'sim.games.trix.game', 'sim.run', "
+        "'sim.core.batch', 'sim.core.api', 'sim.core.play', 'bots'))))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr

@@ -7,8 +7,18 @@ hands in R1.4 notation, seats 0..3; a trick is written in playing order, leader 
 
 import pytest
 
-from sim import layout as L
-from sim.game import Game, IllegalActionError, parse_action
+from sim.games.trix import state as S
+from sim.games.trix import vocab as V
+from sim.games.trix.game import Game, IllegalActionError, parse_action
+
+
+class Watched(Game):
+    """The game, keeping the state as each contract stood when it ended (for the checks)."""
+
+    def _on_deal_end(self) -> None:
+        super()._on_deal_end()
+        self.last_contract_state = self.state.copy()
+
 
 # -- helpers ---------------------------------------------------------------------------------------
 
@@ -19,13 +29,13 @@ def ids(text: str) -> list[int]:
 
 
 def choose_ids(*names: str) -> list[int]:
-    return sorted(L.CHOOSE_BASE + L.CONTRACT_NAMES.index(n) for n in names)
+    return sorted(V.CHOOSE_BASE + V.CONTRACT_NAMES.index(n) for n in names)
 
 
 def contract_bits(*names: str) -> int:
     m = 0
     for n in names:
-        m |= 1 << L.CONTRACT_NAMES.index(n)
+        m |= 1 << V.CONTRACT_NAMES.index(n)
     return m
 
 
@@ -36,7 +46,7 @@ def play(game: Game, moves: str) -> None:
 
 def game_on(deal, first_chooser: int) -> Game:
     """A game whose every contract is dealt ``deal`` (the next contract must be dealt too)."""
-    return Game.from_deals(first_chooser, lambda k: deal)
+    return Watched.from_deals(first_chooser, lambda k: deal)
 
 
 def finish_contract(game: Game, double: bool = False):
@@ -48,8 +58,8 @@ def finish_contract(game: Game, double: bool = False):
         if game.over or len(game.contracts) > n:
             break
         legal = game.legal_actions()
-        if L.DOUBLE in legal:
-            game.apply(L.DOUBLE if double else L.NO_DOUBLE)
+        if V.DOUBLE in legal:
+            game.apply(V.DOUBLE if double else V.NO_DOUBLE)
         else:
             game.apply(legal[0])
     else:
@@ -64,16 +74,16 @@ def card_events(result) -> int:
 def set_choice(game: Game, seat: int, made: int, remaining: int) -> None:
     """Shortcut to a late choice: ``seat`` (the chooser, before he chooses) has made ``made``
     choices and has the contracts of mask ``remaining`` left."""
-    assert game.phase == L.CHOOSE and game.chooser == seat
-    game.state[L.CHOICES_MADE + seat] = made
-    game.state[L.CHOICE] = made + 1
-    game.state[L.REMAINING + seat] = remaining
+    assert game.phase == V.CHOOSE and game.chooser == seat
+    game.state[S.CHOICES_MADE + seat] = made
+    game.state[S.CHOICE] = made + 1
+    game.state[S.REMAINING + seat] = remaining
 
 
 def set_totals(game: Game, totals) -> None:
     """Shortcut: the totals before the current contract."""
     for p in range(4):
-        game.state[L.TOTALS + p] = totals[p]
+        game.state[S.TOTALS + p] = totals[p]
 
 
 # -- deals -----------------------------------------------------------------------------------------
@@ -190,8 +200,8 @@ def test_R1_2_R4_3_ten_beats_king_off_suit_never_wins():
     assert game.legal_actions() == ids(deal[2])  # void in spades: any card
     play(game, "AH 7S")
     # KS led, TS beats it (the ten sits above the king), AH is off-suit and never wins
-    assert game.state[L.TRICKS_WON + 1] == 1
-    assert sum(game.state[L.TRICKS_WON : L.TRICKS_WON + 4]) == 1
+    assert game.state[S.TRICKS_WON + 1] == 1
+    assert sum(game.state[S.TRICKS_WON : S.TRICKS_WON + 4]) == 1
     assert game.to_act == 1
 
 
@@ -212,7 +222,7 @@ def test_R1_2_R4_3_rank_order_decides_the_trick(lo, hi):
     game.apply("tricks")
     play(game, f"{lead} {follow} AH AC")
     winner = 1 if hi > lo else 0
-    assert game.state[L.TRICKS_WON + winner] == 1
+    assert game.state[S.TRICKS_WON + winner] == 1
     assert game.to_act == winner
 
 
@@ -254,7 +264,7 @@ def test_R4_2_follow_suit_discard_when_void_never_obliged_higher():
     game.apply("8C")
     assert game.legal_actions() == ids(GEN[3])  # seat 3 has no club: any of his 8 cards
     game.apply("9D")
-    assert game.state[L.TRICKS_WON + 0] == 1
+    assert game.state[S.TRICKS_WON + 0] == 1
 
     # not obliged to go higher: seat 3 leads JH, seat 0 may play 7H although AH would win
     game = game_on(MIX, 3)
@@ -262,7 +272,7 @@ def test_R4_2_follow_suit_discard_when_void_never_obliged_higher():
     game.apply("JH")
     assert game.legal_actions() == ids("7H AH")
     play(game, "7H 8H 9H")
-    assert game.state[L.TRICKS_WON + 3] == 1
+    assert game.state[S.TRICKS_WON + 3] == 1
 
 
 # -- R3 the game -----------------------------------------------------------------------------------
@@ -273,7 +283,7 @@ def test_R3_2_choosing_order_passes_to_next_seat():
     # whoever won the tricks
     game = game_on(MIX, 2)
     for k in range(6):
-        assert game.phase == L.CHOOSE
+        assert game.phase == V.CHOOSE
         assert game.chooser == (2 + k) % 4
         assert game.to_act == (2 + k) % 4
         finish_contract(game)
@@ -289,15 +299,15 @@ def test_R3_3_choice_numbers():
     assert [c.choice for c in game.contracts[:9]] == [1, 1, 1, 1, 2, 2, 2, 2, 3]
     # the lowest-allowed policy picks diamonds first, then queens, then tricks
     assert [c.name for c in game.contracts[:9]] == ["diamonds"] * 4 + ["queens"] * 4 + ["tricks"]
-    assert game.chooser == 0 and game.state[L.CHOICE] == 3  # seat 0 about to make choice 3
+    assert game.chooser == 0 and game.state[S.CHOICE] == 3  # seat 0 about to make choice 3
 
 
 @pytest.mark.parametrize("made", range(5))
 def test_R3_4_trix_refused_without_a_jack_at_choices_1_to_5(made):
     # R3.4: seat 0 holds no jack in MIX
     game = game_on(MIX, 0)
-    used = L.CONTRACT_NAMES[:made]  # the contracts already chosen (shortcut for made > 0)
-    left = [n for n in L.CONTRACT_NAMES if n not in used]
+    used = V.CONTRACT_NAMES[:made]  # the contracts already chosen (shortcut for made > 0)
+    left = [n for n in V.CONTRACT_NAMES if n not in used]
     set_choice(game, 0, made, contract_bits(*left))
     assert game.legal_actions() == choose_ids(*[n for n in left if n != "trix"])
     with pytest.raises(IllegalActionError, match="jack"):
@@ -307,9 +317,9 @@ def test_R3_4_trix_refused_without_a_jack_at_choices_1_to_5(made):
 def test_R3_4_trix_allowed_with_a_jack():
     # R3.4: seat 1 holds JC and JS in MIX
     game = game_on(MIX, 1)
-    assert game.legal_actions() == choose_ids(*L.CONTRACT_NAMES)
+    assert game.legal_actions() == choose_ids(*V.CONTRACT_NAMES)
     game.apply("trix")
-    assert game.phase == L.TRIX
+    assert game.phase == V.TRIX
 
 
 @pytest.mark.parametrize("seat", [0, 2])
@@ -323,7 +333,7 @@ def test_R3_5_forced_trix_at_the_sixth_choice(seat):
     game.apply("trix")
     assert game.contracts[0].choice == 6
     assert game.contracts[0].name == "trix"
-    assert game.phase == L.TRIX
+    assert game.phase == V.TRIX
 
 
 def test_R3_6_R7_2_imposed_seventh_choice_counts_four_times():
@@ -350,7 +360,7 @@ def test_R3_7_total_of_exactly_1000_becomes_0():
     assert game.totals == [500, 0, 0, 0]
     assert not game.over
     assert game.end is None
-    assert game.phase == L.CHOOSE and game.chooser == 2
+    assert game.phase == V.CHOOSE and game.chooser == 2
 
 
 def test_R3_7_total_above_1000_ends_the_game():
@@ -381,7 +391,7 @@ def test_R3_8_game_ends_after_28_contracts():
     assert len(game.contracts) == 28
     for seat in range(4):  # R3.1: each seat chose each of its seven contracts once
         mine = [c.name for c in game.contracts if c.chooser == seat]
-        assert sorted(mine) == sorted(L.CONTRACT_NAMES)
+        assert sorted(mine) == sorted(V.CONTRACT_NAMES)
     # the 28th: seat 3's imposed general (x4), no double, tricks as in the MIX trace:
     # s0 T2 (QH KH): 10 + 20 + 100 = 130; s1 T5 T6 (all 8 ♦, QD): 20 + 150 + 20 = 190;
     # s2 T7 T8 (QS, last): 20 + 20 + 100 = 140; s3 T1 T3 T4 (QC): (30 + 20) x 4 = 200
@@ -517,14 +527,14 @@ def test_R5_6_chooser_holding_KH_is_offered_before_leading():
     game = game_on(MIX, 2)
     game.apply("king")
     assert game.to_act == 2
-    assert game.legal_actions() == [L.DOUBLE, L.NO_DOUBLE]
+    assert game.legal_actions() == [V.DOUBLE, V.NO_DOUBLE]
     with pytest.raises(IllegalActionError):
         game.apply("9H")  # the decision comes first
     game.apply("double")
     assert game.legal_actions() == ids(MIX[2])  # now he leads any card
     play(game, "9H JH 7H 8H " + MIX_T2)
     result = game.contracts[0]
-    assert result.events[0] == (2, L.DOUBLE)
+    assert result.events[0] == (2, V.DOUBLE)
     # K♥ worth 200 to seat 0; the announcer -50, not multiplied although he is the chooser
     assert result.points == [200, 0, -50, 0]
 
@@ -536,7 +546,7 @@ def test_R5_6_another_seat_doubles_at_his_first_turn():
     assert game.legal_actions() == ids(MIX[0])  # no offer to seat 0: he does not hold K♥
     play(game, "7H 8H")
     assert game.to_act == 2
-    assert game.legal_actions() == [L.DOUBLE, L.NO_DOUBLE]
+    assert game.legal_actions() == [V.DOUBLE, V.NO_DOUBLE]
     play(game, "double 9H JH " + MIX_T2)
     assert game.contracts[0].points == [200 * 2, 0, -50, 0]
 
@@ -604,7 +614,7 @@ def test_R5_7_eight_tricks_score_0_other_announcer_still_minus_50():
     game = game_on(BAL, 0)
     game.apply("general")
     result = finish_contract(game, double=True)
-    assert (2, L.DOUBLE) in result.events
+    assert (2, V.DOUBLE) in result.events
     assert card_events(result) == 32
     assert result.points == [0, 0, -50, 0]
 
@@ -614,7 +624,7 @@ def test_R5_7_sweeping_announcer_gets_no_minus_50():
     game = game_on(BAL2, 0)
     game.apply("general")
     result = finish_contract(game, double=True)
-    assert (3, L.DOUBLE) in result.events
+    assert (3, V.DOUBLE) in result.events
     assert card_events(result) == 32
     assert result.points == [0, 0, 0, 0]
 
@@ -677,7 +687,7 @@ def test_R9_1_R9_3_what_can_be_laid():
     game = game_on(TRX2, 2)
     game.apply("trix")
     play(game, "JH")
-    assert game.legal_actions() == [L.PASS]  # seat 3: Q..A of unstarted ♦ and ♠ only
+    assert game.legal_actions() == [V.PASS]  # seat 3: Q..A of unstarted ♦ and ♠ only
     play(game, "pass 9H QH")
     assert game.legal_actions() == ids("JC JD JS")  # not QC KC TC AC
 
@@ -711,7 +721,7 @@ def test_R9_4_pass_only_with_nothing_to_lay():
     game.apply("trix")
     game.apply("JH")
     assert game.to_act == 3
-    assert game.legal_actions() == [L.PASS]  # seat 3 has nothing that goes on a pile
+    assert game.legal_actions() == [V.PASS]  # seat 3 has nothing that goes on a pile
     with pytest.raises(IllegalActionError):
         game.apply("QD")
     game.apply("pass")
@@ -749,8 +759,8 @@ def test_R9_5_R9_6_ace_gives_another_turn_and_scores():
     assert game.totals == [-100, -50, 0, 0]
     assert len(game.contracts) == 2
     stopped = game.last_contract_state
-    assert int(stopped[L.HANDS + 2]) == 1 << parse_action("AD")  # seats 2, 3 keep their aces
-    assert int(stopped[L.HANDS + 3]) == 1 << parse_action("AS")
+    assert int(stopped[S.HANDS + 2]) == 1 << parse_action("AD")  # seats 2, 3 keep their aces
+    assert int(stopped[S.HANDS + 3]) == 1 << parse_action("AS")
 
 
 def test_R9_5_R9_6_ace_as_last_card_ends_the_hand():

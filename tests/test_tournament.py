@@ -12,7 +12,7 @@ import pandas as pd
 import pyarrow.dataset as ds
 import pytest
 
-from sim.replay import check_file
+from sim.core.replay import check_file
 
 GAMES = 1200  # random bots: a second of play
 
@@ -166,7 +166,7 @@ def test_interrupted_run_keeps_finished_chunks_and_resumes(runs, tmp_path, sig):
     [
         (["--bots", "nobody"], "unknown bot 'nobody'"),
         (["--bots", "random:speed=2"], "has no parameter"),
-        (["--bots", "random,random,random"], "seat one twice"),
+        (["--bots", "random,random,random,random,random"], "takes 1 to 4 bot specs"),
         (["--games", "0"], "--games must be at least 1"),
         (["--workers", "0"], "--workers must be at least 1"),
         (["--out", "/proc/no/such/place"], "cannot write there"),

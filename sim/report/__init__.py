@@ -1,19 +1,19 @@
-"""``trixsim report``: what a tournament's Parquet tables say about its bots.
+"""``trixsim report``: what a tournament's Parquet tables say about its bots, for any game.
 
 It answers from the tables alone (pyarrow and numpy; openskill for ratings,
-matplotlib for plots) and never imports the engine (``sim.rules``, ``sim.loop``,
-``sim.tables``). It reads only the columns it needs, part file by part file: a
+matplotlib for plots) and never imports an engine (no kernels, no loop, no
+writer). It reads only the columns it needs, part file by part file: a
 million games take a few seconds and well under 1 GB. Runs given together must
-share a trixsim version and table schema; runs with the same four seats' bots
-are pooled for win rates, every run counts for ratings and the other sections
-(pooled per bot spec), and deal sets are matched by (seed, deal set) so runs
-that replay the same cards are never counted as independent. Statistics and
-their definitions:
+be of one game and share a trixsim version and table schema; runs with the
+same seats' bots are pooled for win rates, every run counts for ratings and
+the game's own sections (pooled per bot spec), and deal sets are matched by
+(seed, deal set) so runs that replay the same cards are never counted as
+independent. Statistics and their definitions:
 :mod:`sim.report.stats` (win shares and intervals over deal sets),
-:mod:`sim.report.compute` (contracts, trix, game shape),
-:mod:`sim.report.ratings` (OpenSkill), :mod:`sim.report.render` (table,
-markdown, JSON), :mod:`sim.report.plots` (PNGs), :mod:`sim.report.data`
-(finding, checking and reading runs).
+:mod:`sim.report.ratings` (OpenSkill, teams included), :mod:`sim.report.render`
+(table, markdown, JSON), :mod:`sim.report.plots` (PNGs), :mod:`sim.report.data`
+(finding, checking and reading runs); each game's ``report`` part adds its
+own sections (Trix: contracts, trix, game shape).
 
 ``summary()`` and ``format_summary()`` are the headline block the tournament
 prints at the end of a run (one run: :mod:`sim.report.streamed`, flat memory).
@@ -37,6 +37,7 @@ __all__ = [
     "mean_ci",
     "paired",
     "summary",
+    "win_section",
 ]
 
 
@@ -52,12 +53,11 @@ def summary(folders: list[Path]) -> dict:
         g.bots, g.shares, g.totals, g.ranks, g.cluster, g.names,
         sum(r.seconds for r in runs), all(r.status == "complete" for r in runs),
     )  # fmt: skip
-    return out | {"contracts": int(g.contracts.astype(np.int64).sum())}
+    return out | {"deals": int(g.deals.astype(np.int64).sum()), "deal": g.spec.deal}
 
 
-def format_summary(s: dict, contracts: int | None = None) -> str:
-    """The headline block; ``contracts`` (played) defaults to the summary's own count."""
-    contracts = s.get("contracts") if contracts is None else contracts
+def format_summary(s: dict) -> str:
+    """The headline block."""
     rows = [f"{'bot':<24} {'win share (95% CI)':>22} {'mean total':>11} {'mean rank':>10} "
             f"{'last':>6} {'seat-games':>11}"]  # fmt: skip
     for b in s["bots"]:
@@ -67,7 +67,7 @@ def format_summary(s: dict, contracts: int | None = None) -> str:
             f"{b['bot']:<24} {100 * b['win_share']:>13.{d}f}%{ci:<8} {b['mean_total']:>11.1f} "
             f"{b['mean_rank']:>10.2f} {100 * b['last_share']:>5.1f}% {b['seat_games']:>11,}"
         )
-    extra = f", {contracts:,} contracts" if contracts is not None else ""
+    extra = f", {s['deals']:,} {s['deal']}s" if "deals" in s else ""
     rows.append(f"{s['games']:,} games over {s['deal_sets']:,} deal sets{extra}, "
                 f"{s['seconds']:.1f} s")  # fmt: skip
     if "paired" in s:
@@ -77,22 +77,36 @@ def format_summary(s: dict, contracts: int | None = None) -> str:
     return "\n".join(rows)
 
 
+def win_section(runs, games) -> list[dict]:
+    """Win rates per line-up (runs with the same seats' bots pooled)."""
+    groups: dict[tuple, list[int]] = {}
+    for i, r in enumerate(runs):
+        groups.setdefault(r.composition, []).append(i)
+    out = []
+    for comp, members in groups.items():
+        sel = np.isin(games.run, members)
+        block = win_summary(
+            games.bots[sel], games.shares[sel], games.totals[sel], games.ranks[sel],
+            games.cluster[sel], games.names, sum(runs[i].seconds for i in members),
+            all(runs[i].status == "complete" for i in members),
+        )  # fmt: skip
+        block["deals"] = int(games.deals[sel].astype(np.int64).sum())
+        block["deal"] = games.spec.deal
+        out.append({"lineup": list(comp), "runs": [str(runs[i].folder) for i in members]} | block)
+    return out
+
+
 def build_report(folders: list[Path], rate_games: int | None = None) -> dict:
-    """Every section of the report, as plain JSON-able data."""
-    from sim.report.compute import (
-        contracts_section,
-        scan_contracts,
-        shape_section,
-        trix_section,
-        win_section,
-    )
+    """Every section of the report, as plain JSON-able data (the game's under ``game``)."""
     from sim.report.ratings import DEFAULT_LIMIT, rate
 
     runs, notes = open_runs([Path(f) for f in folders])
     games = read_games(runs)
-    scan = scan_contracts(runs, games)
-    names = games.names
+    spec = runs[0].spec
     return {
+        "game": spec.name,
+        "seats": spec.seats,
+        "deal": spec.deal,
         "runs": [
             {
                 "folder": str(r.folder),
@@ -107,10 +121,6 @@ def build_report(folders: list[Path], rate_games: int | None = None) -> dict:
         ],  # fmt: skip
         "notes": notes,
         "games": len(games),
-        "contract_rows": scan.rows,
         "win_rates": win_section(runs, games),
         "ratings": rate(games, DEFAULT_LIMIT if rate_games is None else rate_games),
-        "contracts": contracts_section(scan, names),
-        "trix": trix_section(scan, games, names),
-        "shape": shape_section(scan, games, names),
-    }
+    } | spec.part("report").sections(runs, games)

@@ -1,8 +1,10 @@
-"""Find, check and read the Parquet tables of one or more tournament runs.
+"""Find, check and read the Parquet tables of one or more tournament runs, of any game.
 
-Only pyarrow and numpy: nothing here imports the engine. A run is read part
+Only pyarrow and numpy: nothing here imports an engine. A run is read part
 file by part file, keeping only the columns a report needs, so memory stays
-bounded whatever the number of games.
+bounded whatever the number of games. The run's manifest names its game
+(runs of trixsim 0.2.0 name none: they are Trix), whose spec gives the seats
+and whose report part the per-deal columns it reads.
 """
 
 from __future__ import annotations
@@ -17,27 +19,17 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
-# The tables' vocabulary (docs/tables.md), restated so the report needs no engine import.
-CONTRACT_NAMES = ("diamonds", "queens", "tricks", "last-trick", "king", "general", "trix")
-TRIX = CONTRACT_NAMES.index("trix")
-END_NAMES = ("over-1000", "28-contracts")
-OVER_1000 = 0
+MANIFEST, GAMES = "manifest.json", "games.parquet"
 
-MANIFEST, GAMES, CONTRACTS = "manifest.json", "games.parquet", "contracts.parquet"
-SEATS = range(4)
-GAME_COLUMNS = [
-    "game", "deal_set", *(f"bot_{p}" for p in SEATS), "contracts", "end",
-    *(f"total_{p}" for p in SEATS), *(f"rank_{p}" for p in SEATS),
-    *(f"win_share_{p}" for p in SEATS),
-]  # fmt: skip
-CONTRACT_COLUMNS = [
-    "game", "contract_no", "chooser", "choice", "contract", "forced_trix", "chooser_jacks",
-    "chooser_aces", "zeroed", *(f"points_{p}" for p in SEATS),
-]  # fmt: skip
-# The layout's length. (Totals are running sums of points with the 1000 -> 0 rule replayed,
-# and a trix chooser finished first / second when he scored -100 / -50 (R9.6): reading
-# fewer columns is most of the speed.)
-TRIX_COLUMNS = ["trix_first_turns", "trix_second_turns", "trix_first_passes", "trix_second_passes"]
+
+def game_columns(spec) -> list[str]:
+    """The games-table columns every report reads."""
+    seats = range(spec.seats)
+    return [
+        "game", "deal_set", *(f"bot_{p}" for p in seats), spec.deal_count, "end",
+        *(f"total_{p}" for p in seats), *(f"rank_{p}" for p in seats),
+        *(f"win_share_{p}" for p in seats),
+    ]  # fmt: skip
 
 
 class ReportError(Exception):
@@ -52,6 +44,15 @@ class Run:
     manifest: dict
     parts: list[str]
     schema: dict[str, str] = field(default_factory=dict)  # needed column -> Arrow type
+    spec: object = None  # the game's GameSpec
+
+    @property
+    def game(self) -> str:
+        return self.spec.name
+
+    @property
+    def deal_table(self) -> str:
+        return f"{self.spec.deal_table}.parquet"
 
     @property
     def status(self) -> str:
@@ -71,10 +72,11 @@ class Run:
 
     @property
     def composition(self) -> tuple[str, ...]:
-        """The four seats' bots, sorted: what a win rate is measured against."""
+        """The seats' bots, sorted: what a win rate is measured against."""
         plan = self.manifest["plan"]
-        seating = (plan.get("seatings") or [[0, 1, 2, 3][: len(self.bots)] * 4])[0]
-        return tuple(sorted(self.bots[i] for i in seating[:4]))
+        seats = self.spec.seats
+        seating = (plan.get("seatings") or [list(range(len(self.bots))) * seats])[0]
+        return tuple(sorted(self.bots[i] for i in seating[:seats]))
 
     @property
     def seconds(self) -> float:
@@ -130,17 +132,24 @@ def open_run(folder: Path) -> Run:
         or not isinstance(manifest.get("plan"), dict)
     ):
         raise ReportError(f"{folder / MANIFEST} was not written by trixsim tournament")
-    for sub in (GAMES, CONTRACTS):
+    from sim.core.registry import GameError, get
+
+    try:
+        spec = get(manifest["plan"].get("game", "trix"))  # 0.2.0 played Trix only
+    except GameError as e:
+        raise ReportError(f"{folder / MANIFEST}: {e}") from None
+    run = Run(folder, manifest, [], spec=spec)
+    for sub in (GAMES, run.deal_table):
         if not (folder / sub).is_dir():
             raise ReportError(f"{folder} has a manifest but no {sub} folder; is it complete?")
-    # a chunk is finished when both its part files are in place (contracts is written first)
-    parts = sorted(_part_names(folder / GAMES) & _part_names(folder / CONTRACTS))
-    run = Run(folder, manifest, parts)
-    if parts:
-        run.schema = _schema_of(run.paths(GAMES)[0], GAME_COLUMNS, GAMES, folder, run.version)
-        run.schema |= _schema_of(
-            run.paths(CONTRACTS)[0], CONTRACT_COLUMNS + TRIX_COLUMNS, CONTRACTS, folder, run.version
-        )
+    # a chunk is finished when both its part files are in place (the deals are written first)
+    run.parts = sorted(_part_names(folder / GAMES) & _part_names(folder / run.deal_table))
+    if run.parts:
+        run.schema = _schema_of(run.paths(GAMES)[0], game_columns(spec), GAMES, folder,
+                                run.version)  # fmt: skip
+        deal_columns = spec.part("report").DEAL_COLUMNS
+        run.schema |= _schema_of(run.paths(run.deal_table)[0], deal_columns, run.deal_table,
+                                 folder, run.version)  # fmt: skip
     return run
 
 
@@ -180,6 +189,11 @@ def open_runs(folders: list[Path]) -> tuple[list[Run], list[str]]:
     notes += [no_games_reason(r) + " (skipped)" for r in empty]
     first = runs[0]
     for r in runs[1:]:
+        if r.game != first.game:
+            raise ReportError(
+                f"{first.folder} plays {first.game} and {r.folder} plays {r.game}: report "
+                "runs of different games separately"
+            )
         if r.version != first.version:
             raise ReportError(
                 f"{first.folder} (trixsim {first.version}) and {r.folder} (trixsim {r.version}) "
@@ -241,23 +255,24 @@ def ints(column: pa.ChunkedArray, fill: int = -1) -> np.ndarray:
 
 @dataclass
 class Games:
-    """Every finished game of the runs, one row each (seat columns as (n, 4) arrays)."""
+    """Every finished game of the runs, one row each (seat columns as (n, seats) arrays)."""
 
+    spec: object  # the game's GameSpec
     names: list[str]  # bot specs; codes below index this list
     run: np.ndarray  # run index of each row
     game: np.ndarray
     deal_set: np.ndarray
     cluster: np.ndarray  # id of (seed, deal set): games sharing cards share it (not dense)
-    bots: np.ndarray  # (n, 4) codes
+    bots: np.ndarray  # (n, seats) codes
     totals: np.ndarray
     ranks: np.ndarray
     shares: np.ndarray
-    contracts: np.ndarray
-    end: np.ndarray  # index into END_NAMES
+    deals: np.ndarray  # deals each game played (Trix: contracts)
+    end: np.ndarray  # index into the game's END_NAMES
     offsets: np.ndarray  # slot of (run r, game g) = offsets[r] + g
     row_of_slot: np.ndarray  # games row of each slot, -1 when absent
     arrangement: np.ndarray  # index into arrangements of each game's seats
-    arrangements: np.ndarray  # (k, 4): the distinct seat -> bot code rows
+    arrangements: np.ndarray  # (k, seats): the distinct seat -> bot code rows
 
     def __len__(self) -> int:
         return len(self.game)
@@ -267,32 +282,35 @@ class Games:
 
 
 def read_games(runs: list[Run]) -> Games:
-    """The games tables of ``runs``, needed columns only."""
-    tables = [pq.ParquetDataset(r.paths(GAMES)).read(columns=GAME_COLUMNS) for r in runs]
+    """The games tables of ``runs`` (all of one game), needed columns only."""
+    spec = runs[0].spec
+    seats = range(spec.seats)
+    columns = game_columns(spec)
+    tables = [pq.ParquetDataset(r.paths(GAMES)).read(columns=columns) for r in runs]
     names = sorted(
         {
             n
             for t in tables
-            for p in SEATS
+            for p in seats
             for ch in t.column(f"bot_{p}").chunks
             for n in (ch.dictionary.to_pylist() if pa.types.is_dictionary(ch.type) else [])
         }
         | {b for r in runs for b in r.bots}
     )
     lookup = {n: i for i, n in enumerate(names)}
-    end_lookup = {n: i for i, n in enumerate(END_NAMES)}
+    end_lookup = {n: i for i, n in enumerate(spec.part("report").END_NAMES)}
     cols: dict[str, list] = {k: [] for k in ("run", "game", "deal", "bots", "tot", "rank", "win")}
     cols |= {"n": [], "end": []}
     for i, t in enumerate(tables):
         cols["run"].append(np.full(t.num_rows, i, np.int16))
         cols["game"].append(ints(t.column("game")).astype(np.int64))
         cols["deal"].append(ints(t.column("deal_set")).astype(np.int64))
-        seat_bots = [codes(t.column(f"bot_{p}"), lookup, "bot") for p in SEATS]
+        seat_bots = [codes(t.column(f"bot_{p}"), lookup, "bot") for p in seats]
         cols["bots"].append(np.stack(seat_bots, 1))
-        cols["tot"].append(np.stack([ints(t.column(f"total_{p}")) for p in SEATS], 1))
-        cols["rank"].append(np.stack([ints(t.column(f"rank_{p}")) for p in SEATS], 1))
-        cols["win"].append(np.stack([t.column(f"win_share_{p}").to_numpy() for p in SEATS], 1))
-        cols["n"].append(ints(t.column("contracts")))
+        cols["tot"].append(np.stack([ints(t.column(f"total_{p}")) for p in seats], 1))
+        cols["rank"].append(np.stack([ints(t.column(f"rank_{p}")) for p in seats], 1))
+        cols["win"].append(np.stack([t.column(f"win_share_{p}").to_numpy() for p in seats], 1))
+        cols["n"].append(ints(t.column(spec.deal_count)))
         cols["end"].append(codes(t.column("end"), end_lookup, "game end"))
     cat = {k: v[0] if len(v) == 1 else np.concatenate(v) for k, v in cols.items()}
     # deal sets are matched by seed: two runs with one seed played the same cards
@@ -305,21 +323,23 @@ def read_games(runs: list[Run]) -> Games:
     row_of_slot[offsets[cat["run"]] + cat["game"]] = np.arange(len(cat["game"]))
     bots = cat["bots"].astype(np.int64)
     n_names = max(len(names), 1)
-    seat_key = ((bots[:, 0] * n_names + bots[:, 1]) * n_names + bots[:, 2]) * n_names + bots[:, 3]
+    seat_key = np.zeros(len(bots), np.int64)
+    for p in seats:
+        seat_key = seat_key * n_names + bots[:, p]
     _, first, arrangement = np.unique(seat_key, return_index=True, return_inverse=True)
     return Games(
-        names, cat["run"], cat["game"], cat["deal"], cluster, cat["bots"], cat["tot"],
+        spec, names, cat["run"], cat["game"], cat["deal"], cluster, cat["bots"], cat["tot"],
         cat["rank"], cat["win"], cat["n"], cat["end"], offsets[:-1], row_of_slot,
         arrangement.astype(np.intp), cat["bots"][first].astype(np.intp),
     )  # fmt: skip
 
 
-def contract_parts(runs: list[Run], columns: list[str], prefetch: int = 3):
-    """Yield (run index, table) for each finished contracts part file, read ahead on threads.
+def deal_parts(runs: list[Run], columns: list[str], prefetch: int = 3):
+    """Yield (run index, table) for each finished per-deal part file, read ahead on threads.
 
     A part file holds whole games, so per-game sums can be made within a part.
     """
-    jobs = [(i, path) for i, r in enumerate(runs) for path in r.paths(CONTRACTS)]
+    jobs = [(i, path) for i, r in enumerate(runs) for path in r.paths(r.deal_table)]
     with ThreadPoolExecutor(max_workers=2) as pool:
         futures = []
         for i, path in jobs:

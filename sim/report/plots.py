@@ -6,22 +6,10 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.report.render import lineup_text
-
-FILES = {
-    "win_share": "win_share.png",
-    "trix_choice": "trix_choice.png",
-    "trix_result": "trix_result.png",
-    "final_totals": "final_totals.png",
-    "totals_along_game": "totals_along_game.png",
-}
+from sim.report.render import lineup_text, report_bots
 
 
-def _bots(report: dict) -> list[str]:
-    return [b["bot"] for b in report["shape"]["totals"]]
-
-
-def _colors(bots: list[str]) -> dict[str, str]:
+def colors_of(bots: list[str]) -> dict[str, str]:
     cycle = ["#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2"]
     return {b: cycle[i % len(cycle)] for i, b in enumerate(bots)}
 
@@ -30,7 +18,7 @@ def win_share(report: dict, ax_factory) -> object:
     groups = report["win_rates"]
     height = 1.2 + 1.1 * sum(len(g["bots"]) for g in groups)
     fig, axes = ax_factory(len(groups), 1, figsize=(8, height), squeeze=False)
-    colors = _colors(_bots(report))
+    colors = colors_of(report_bots(report))
     for ax, g in zip(axes[:, 0], groups, strict=True):
         lines = g["bots"]
         y = np.arange(len(lines))[::-1]
@@ -38,7 +26,9 @@ def win_share(report: dict, ax_factory) -> object:
         ci = [0 if np.isnan(b["win_share_ci"]) else 100 * b["win_share_ci"] for b in lines]
         ax.barh(y, share, xerr=ci, capsize=6, color=[colors[b["bot"]] for b in lines],
                 alpha=0.85, error_kw={"elinewidth": 1.5})  # fmt: skip
-        ax.axvline(25, color="grey", ls="--", lw=1, label="fair share (25%: one seat in four)")
+        fair = 100 / report["seats"]
+        ax.axvline(fair, color="grey", ls="--", lw=1,
+                   label=f"fair share ({fair:.0f}%: one seat in {report['seats']})")  # fmt: skip
         for yi, s, c in zip(y, share, ci, strict=True):
             ax.text(s + c + 0.8, yi, f"{s:.1f}% ± {c:.1f}", va="center", fontsize=9)
         ax.set_yticks(y, [b["bot"] for b in lines])
@@ -51,99 +41,6 @@ def win_share(report: dict, ax_factory) -> object:
     return fig
 
 
-def trix_choice(report: dict, ax_factory) -> object:
-    bots = _bots(report)
-    colors = _colors(bots)
-    fig, ax = ax_factory(figsize=(8, 4.5))
-    width = 0.8 / max(len(bots), 1)
-    rows = report["trix"]["by_choice"]
-    for i, b in enumerate(bots):
-        share = {x["choice"]: 100 * x["share"] for x in rows if x["bot"] == b}
-        xs = np.arange(1, 7)
-        ax.bar(xs + (i - (len(bots) - 1) / 2) * width, [share.get(c, 0) for c in xs], width,
-               color=colors[b], label=b)  # fmt: skip
-    ax.set_xticks(range(1, 7), ["1", "2", "3", "4", "5", "6\n(forced)"])
-    ax.set_xlabel("choice number at which the bot took its trix (R3.3)")
-    ax.set_ylabel("share of the bot's trix contracts (%)")
-    ax.set_title("When each bot takes the trix")
-    ax.legend(title="bot")
-    return fig
-
-
-def trix_result(report: dict, ax_factory) -> object:
-    bots = _bots(report)
-    colors = _colors(bots)
-    fig, (left, right) = ax_factory(1, 2, figsize=(11, 4.5))
-    rows = report["trix"]["by_choice"]
-    for b in bots:
-        mine = sorted((x for x in rows if x["bot"] == b), key=lambda x: x["choice"])
-        xs = [x["choice"] for x in mine]
-        left.plot(xs, [x["mean_points"] for x in mine], "o-", color=colors[b], label=b)
-        right.plot(xs, [100 * x["first"] for x in mine], "o-", color=colors[b],
-                   label=f"{b}: out first (−100)")  # fmt: skip
-        right.plot(xs, [100 * x["second"] for x in mine], "s--", color=colors[b],
-                   label=f"{b}: out second (−50)")  # fmt: skip
-    for ax in (left, right):
-        ax.set_xticks(range(1, 7), ["1", "2", "3", "4", "5", "6\n(forced)"])
-        ax.set_xlabel("choice number at which the chooser took trix")
-        ax.grid(alpha=0.3)
-    left.set_ylabel("chooser's mean trix points (lower is better)")
-    left.set_title("Chooser's mean points")
-    left.legend(title="bot")
-    right.set_ylabel("share of the chooser's trix contracts (%)")
-    right.set_title("How often the chooser goes out first / second")
-    right.legend(fontsize=8)
-    fig.suptitle("The trix chooser's result by choice number")
-    return fig
-
-
-def final_totals(report: dict, ax_factory) -> object:
-    bots = _bots(report)
-    colors = _colors(bots)
-    hist = report["shape"]["totals_hist"]
-    edges = np.asarray(hist["edges"])
-    fig, ax = ax_factory(figsize=(9, 4.5))
-    for b in bots:
-        counts = np.asarray(hist["counts"][b], float)
-        share = 100 * counts / max(counts.sum(), 1)
-        ax.stairs(share, edges, color=colors[b], lw=1.8, label=b)
-    ax.axvline(1000, color="grey", ls="--", lw=1, label="1000: a total above it ends the game")
-    ax.axvline(0, color="grey", ls=":", lw=1)
-    ax.set_xlabel(f"final total (bins of {int(edges[1] - edges[0])} points; lowest total wins)")
-    ax.set_ylabel("share of the bot's seat-games (%)")
-    ax.set_title("Distribution of final totals per bot")
-    ax.legend()
-    return fig
-
-
-def totals_along_game(report: dict, ax_factory) -> object:
-    bots = _bots(report)
-    colors = _colors(bots)
-    along = report["shape"]["along"]
-    xs = np.arange(1, 29)
-    fig, ax = ax_factory(figsize=(9, 4.8))
-    running = np.asarray(along["games_at"], float)
-    share = 100 * running / max(running[0], 1)
-    twin = ax.twinx()
-    twin.bar(xs, share, color="lightgrey", alpha=0.6, width=0.8, label="games still running")
-    twin.set_ylabel("games still running (% of all games)")
-    twin.set_ylim(0, 105)
-    ax.set_zorder(twin.get_zorder() + 1)
-    ax.patch.set_visible(False)
-    for b in bots:
-        y = [np.nan if v is None else v for v in along["mean_total"][b]]
-        ax.plot(xs, y, "o-", ms=3, color=colors[b], label=b)
-    ax.axhline(1000, color="grey", ls="--", lw=1, label="1000: a total above it ends the game")
-    ax.set_xlabel("contract of the game (1–28)")
-    ax.set_ylabel("mean total after that contract")
-    ax.set_xlim(0.3, 28.7)
-    ax.set_title("Mean total along the game (over the games still running)")
-    handles = ax.get_legend_handles_labels()
-    extra = twin.get_legend_handles_labels()
-    ax.legend(handles[0] + extra[0], handles[1] + extra[1], loc="upper left")
-    return fig
-
-
 def write_plots(report: dict, folder: Path) -> list[Path]:
     """Write every plot as a PNG into ``folder`` (created); return the paths."""
     import matplotlib
@@ -153,9 +50,12 @@ def write_plots(report: dict, folder: Path) -> list[Path]:
 
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
+    from sim.core.registry import get
+
+    plots = {"win_share": ("win_share.png", win_share)} | get(report["game"]).part("report").plots()
     out = []
-    for name, file in FILES.items():
-        fig = globals()[name](report, plt.subplots)
+    for file, plot in plots.values():
+        fig = plot(report, plt.subplots)
         fig.tight_layout()
         fig.savefig(folder / file, dpi=110)
         plt.close(fig)

@@ -1,7 +1,8 @@
 """OpenSkill (Plackett–Luce) ratings of bot specs from the finishing orders of games.
 
-Each game is four "teams" of one player, ranked by ``rank_0..rank_3`` (ties
-share a rank). The package rates players, not specs seated twice, so a spec
+Each game is one "team" of one player per seat (in a partnership game, one
+team per partnership, of its seats), ranked by ``rank_<seat>`` (ties share a
+rank). The package rates players, not specs seated twice, so a spec
 holding several seats of one game enters as one copy per seat; its rating then
 moves by the sum of the copies' changes in mu, and its sigma shrinks by the
 product of their sigma ratios, as if the seats had been rated one after another.
@@ -36,15 +37,19 @@ def rate(games: Games, limit: int = DEFAULT_LIMIT, seed: int = 0) -> dict:
     default = model.rating()
     for b in np.unique(games.bots):
         mu[int(b)], sigma[int(b)] = default.mu, default.sigma
+    teams = [list(t) for t in games.spec.teams] or [[p] for p in range(games.spec.seats)]
     for seat_bots, seat_ranks in zip(bots, ranks, strict=True):
-        teams = [[model.rating(mu=mu[b], sigma=sigma[b])] for b in seat_bots]
-        new = model.rate(teams, ranks=seat_ranks)
+        rated = [[model.rating(mu=mu[seat_bots[s]], sigma=sigma[seat_bots[s]]) for s in team]
+                 for team in teams]  # fmt: skip
+        new = model.rate(rated, ranks=[seat_ranks[team[0]] for team in teams])
         dmu: dict[int, float] = {}
         ratio: dict[int, float] = {}
-        for b, team in zip(seat_bots, new, strict=True):
-            dmu[b] = dmu.get(b, 0.0) + team[0].mu - mu[b]
-            ratio[b] = ratio.get(b, 1.0) * team[0].sigma / sigma[b]
-            seats[b] += 1
+        for team, after in zip(teams, new, strict=True):
+            for s, r in zip(team, after, strict=True):
+                b = seat_bots[s]
+                dmu[b] = dmu.get(b, 0.0) + r.mu - mu[b]
+                ratio[b] = ratio.get(b, 1.0) * r.sigma / sigma[b]
+                seats[b] += 1
         for b in dmu:
             mu[b] += dmu[b]
             sigma[b] *= ratio[b]
@@ -59,5 +64,6 @@ def rate(games: Games, limit: int = DEFAULT_LIMIT, seed: int = 0) -> dict:
         "games_rated": len(order),
         "games": n,
         "sample_seed": seed,
+        "teams": bool(games.spec.teams),
         "bots": lines,
     }

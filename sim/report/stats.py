@@ -29,12 +29,13 @@ def mean_ci(per_cluster: np.ndarray) -> tuple[float, float]:
 
 
 def cluster_means(values: np.ndarray, bots: np.ndarray, cluster: np.ndarray, n_bots: int):
-    """Per (cluster, bot): mean of ``values`` and count; seat arrays are (n, 4).
+    """Per (cluster, bot): mean of ``values`` and count; seat arrays are (n, seats).
 
     Cluster ids need not be dense; clusters without games are dropped.
     """
     size = (int(cluster.max()) + 1 if len(cluster) else 0) * n_bots
-    key = (np.repeat(cluster.astype(np.int64) * n_bots, 4) + bots.ravel()).astype(np.intp)
+    seats = bots.shape[1] if bots.ndim == 2 else 1
+    key = (np.repeat(cluster.astype(np.int64) * n_bots, seats) + bots.ravel()).astype(np.intp)
     count = np.bincount(key, minlength=size).reshape(-1, n_bots)
     total = np.bincount(key, weights=values.ravel(), minlength=size).reshape(-1, n_bots)
     used = count.any(axis=1)
@@ -45,12 +46,12 @@ def cluster_means(values: np.ndarray, bots: np.ndarray, cluster: np.ndarray, n_b
 
 def win_lines(bots, shares, totals, ranks, cluster, names: list[str], means=None) -> list[dict]:
     """Per bot (sorted by name): seat-games, win share ± 95% CI over deal sets, mean final
-    total, mean rank, share of last places (highest total, ties included)."""
+    total, mean rank, share of last places (the game's worst rank, ties included)."""
     nb = len(names)
     means, count = means or cluster_means(shares, bots, cluster, nb)
     flat = bots.ravel()
     seat_games = np.bincount(flat, minlength=nb)
-    last = (totals == totals.max(axis=1, keepdims=True)).ravel()
+    last = last_places(ranks).ravel()
     total_sum = np.bincount(flat, totals.ravel(), nb)
     rank_sum = np.bincount(flat, ranks.ravel(), nb)
     last_sum = np.bincount(flat, last, nb)
@@ -66,6 +67,11 @@ def win_lines(bots, shares, totals, ranks, cluster, names: list[str], means=None
         for b in range(nb)
         if seat_games[b] > 0
     ]
+
+
+def last_places(ranks: np.ndarray) -> np.ndarray:
+    """Seats that finished last: the worst rank of their game (Trix: the highest total)."""
+    return ranks == ranks.max(axis=1, keepdims=True)
 
 
 def bot_line(name, seat_games, share_ci, total_sum, rank_sum, last_sum) -> dict:

@@ -15,11 +15,8 @@ import math
 import numpy as np
 import pyarrow.parquet as pq
 
-from sim.report.data import GAMES, SEATS, Run, codes, ints
-from sim.report.stats import Z95, bot_line, cluster_means
-
-COLUMNS = ["deal_set", "contracts", *(f"bot_{p}" for p in SEATS), *(f"total_{p}" for p in SEATS),
-           *(f"rank_{p}" for p in SEATS), *(f"win_share_{p}" for p in SEATS)]  # fmt: skip
+from sim.report.data import GAMES, Run, codes, game_columns, ints
+from sim.report.stats import Z95, bot_line, cluster_means, last_places
 
 
 class Moments:
@@ -51,26 +48,28 @@ class Moments:
 def run_summary(run: Run) -> dict:
     """:func:`sim.report.stats.win_summary` of one run, without holding its games."""
     names = sorted(set(run.bots))
+    seats = range(run.spec.seats)
+    columns = [c for c in game_columns(run.spec) if c not in ("game", "end")]
     lookup = {n: i for i, n in enumerate(names)}
     nb = len(names)
     seat_games, total_sum, rank_sum, last_sum = (np.zeros(nb) for _ in range(4))
     shares = [Moments() for _ in names]
     diff = Moments()  # names[0] minus names[1], within deal sets both played
-    games = deal_sets = contracts = 0
+    games = deal_sets = deals = 0
     for path in run.paths(GAMES):
-        t = pq.read_table(path, columns=COLUMNS)
-        bots = np.stack([codes(t.column(f"bot_{p}"), lookup, "bot") for p in SEATS], 1)
-        totals = np.stack([ints(t.column(f"total_{p}")) for p in SEATS], 1).astype(np.int64)
-        ranks = np.stack([ints(t.column(f"rank_{p}")) for p in SEATS], 1)
-        win = np.stack([t.column(f"win_share_{p}").to_numpy() for p in SEATS], 1)
+        t = pq.read_table(path, columns=columns)
+        bots = np.stack([codes(t.column(f"bot_{p}"), lookup, "bot") for p in seats], 1)
+        totals = np.stack([ints(t.column(f"total_{p}")) for p in seats], 1).astype(np.int64)
+        ranks = np.stack([ints(t.column(f"rank_{p}")) for p in seats], 1)
+        win = np.stack([t.column(f"win_share_{p}").to_numpy() for p in seats], 1)
         _, cluster = np.unique(ints(t.column("deal_set")), return_inverse=True)  # dense, per part
-        contracts += int(ints(t.column("contracts")).astype(np.int64).sum())
+        deals += int(ints(t.column(run.spec.deal_count)).astype(np.int64).sum())
         del t
         flat = bots.ravel().astype(np.intp)
         seat_games += np.bincount(flat, minlength=nb)
         total_sum += np.bincount(flat, totals.ravel(), nb)
         rank_sum += np.bincount(flat, ranks.ravel(), nb)
-        last_sum += np.bincount(flat, (totals == totals.max(axis=1, keepdims=True)).ravel(), nb)
+        last_sum += np.bincount(flat, last_places(ranks).ravel(), nb)
         means, count = cluster_means(win, bots, cluster, nb)
         for b in range(nb):
             shares[b].add(means[count[:, b] > 0, b])
@@ -87,7 +86,8 @@ def run_summary(run: Run) -> dict:
     out = {
         "games": games,
         "deal_sets": deal_sets,
-        "contracts": contracts,
+        "deals": deals,
+        "deal": run.spec.deal,
         "bots": lines,
         "seconds": run.seconds,
         "complete": run.status == "complete",

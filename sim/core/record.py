@@ -1,0 +1,57 @@
+"""Game records as JSON Lines: the parts every game's record codec shares.
+
+A game's codec (``spec.part("codec")``) writes its records (``game_record``),
+shape-checks a parsed line (``loads``) and replays one against its rules
+(:mod:`sim.core.replay`); the ``format`` tag of a record says which game's codec
+reads it (:func:`sim.core.registry.by_format`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+
+class RecordError(ValueError):
+    """A line that is not a well-formed game record; the message says what is wrong."""
+
+
+def dumps(record: dict) -> str:
+    """One record as one JSON line (no newline)."""
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+def parse(line: str) -> dict:
+    """A line as a JSON object; RecordError otherwise."""
+    try:
+        rec = json.loads(line)
+    except json.JSONDecodeError as e:
+        raise RecordError(f"malformed JSON ({e.msg} at column {e.colno})") from None
+    if not isinstance(rec, dict):
+        raise RecordError("a record must be a JSON object")
+    return rec
+
+
+def expect(obj: dict, key: str, kind, where: str = "") -> None:
+    """``obj[key]`` is of ``kind`` (never a bool standing for an int)."""
+    if not isinstance(obj[key], kind) or isinstance(obj[key], bool):
+        raise RecordError(f"{where}field {key!r} has the wrong type ({obj[key]!r})")
+
+
+def expect_list(obj: dict, key: str, kind, n: int | None, where: str = "") -> None:
+    """``obj[key]`` is a list (of ``n`` items, if given) of ``kind``."""
+    v = obj[key]
+    if not isinstance(v, list) or (n is not None and len(v) != n):
+        size = f"of {n} " if n else ""
+        raise RecordError(f"{where}field {key!r} must be a list {size}(got {v!r})")
+    if not all(isinstance(x, kind) and not isinstance(x, bool) for x in v):
+        raise RecordError(f"{where}field {key!r} has an item of the wrong type ({v!r})")
+
+
+def read_lines(path: str | Path) -> Iterator[tuple[int, str]]:
+    """(line number, text) of each non-blank line."""
+    with open(path, encoding="utf-8") as f:
+        for n, line in enumerate(f, 1):
+            if line.strip():
+                yield n, line

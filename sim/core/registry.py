@@ -1,0 +1,54 @@
+"""The registered games, found by name through the entry point group ``trixsim.games``.
+
+Each entry point names a :class:`sim.core.spec.GameSpec` (``trix =
+"sim.games.trix:SPEC"`` in ``pyproject.toml``); games of other packages
+register the same way. Loading a spec imports only the game's numba-free
+``__init__``, so listing the games costs no compilation.
+"""
+
+from __future__ import annotations
+
+import warnings
+from functools import cache
+from importlib.metadata import entry_points
+
+from sim.core.spec import GameSpec
+
+GROUP = "trixsim.games"
+DEFAULT = "trix"
+
+
+class GameError(ValueError):
+    """A game name that is not registered; the message lists the ones that are."""
+
+
+@cache
+def games() -> dict[str, GameSpec]:
+    """Every registered game by name, sorted."""
+    found: dict[str, GameSpec] = {}
+    for ep in entry_points(group=GROUP):
+        try:
+            spec = ep.load()
+        except Exception as e:  # a broken plug-in must not take the others down
+            warnings.warn(f"trixsim: game plug-in {ep.name!r} failed to load: {e}", stacklevel=2)
+            continue
+        if not isinstance(spec, GameSpec):
+            warnings.warn(f"trixsim: game plug-in {ep.name!r} is not a GameSpec", stacklevel=2)
+            continue
+        found[spec.name] = spec
+    return dict(sorted(found.items()))
+
+
+def get(name: str | None = None) -> GameSpec:
+    """The game called ``name`` (default ``trix``); GameError names the registered ones."""
+    name = DEFAULT if name is None else name
+    known = games()
+    if name not in known:
+        have = ", ".join(known) or "none (is trixsim installed? pip install -e .)"
+        raise GameError(f"unknown game {name!r}; registered games: {have}")
+    return known[name]
+
+
+def by_format(tag: object) -> GameSpec | None:
+    """The game whose records carry the format tag ``tag``, if any."""
+    return next((g for g in games().values() if g.record_format == tag), None)

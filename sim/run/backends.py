@@ -1,0 +1,130 @@
+"""The tournament backends behind one interface: where chunks are played and written.
+
+``trixsim tournament`` talks to a :class:`Backend` only: it starts it first
+thing (workers load the engine while the run is prepared), prepares or
+resumes the output, runs the plan, writes the records and stops it. Adding a
+backend is one more class here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from sim.run.plan import Plan
+
+
+class Backend:
+    """Plays the chunks of a plan into ``out`` and keeps its manifest."""
+
+    name = "?"
+
+    def start(self, workers: int, out, game: str) -> None:
+        """Start the workers now, before the run is prepared (they load meanwhile)."""
+
+    def prepare(self, out, plan: Plan, command: list[str], resume: bool) -> dict:
+        from sim.run.store import prepare
+
+        return prepare(Path(out), plan, command, resume)
+
+    def read_manifest(self, out) -> dict:
+        from sim.run.store import read_manifest
+
+        return read_manifest(Path(out))
+
+    def run(self, plan: Plan, out, workers: int, manifest: dict, progress: bool) -> dict:
+        raise NotImplementedError
+
+    def write_records(self, plan: Plan, out, k: int) -> None:
+        from sim.run.local import write_records
+
+        write_records(plan, Path(out), k)
+
+    def folder(self, out) -> Path | None:
+        """The run's output as a local folder (for the closing summary), if it is one."""
+        return Path(out)
+
+    def stop(self) -> None:
+        """Stop the workers of a run that never ran (bad input, Ctrl-C)."""
+
+    def resume_hint(self, out) -> str:
+        return f"--resume --out {out}"
+
+
+class Local(Backend):
+    """Worker processes on this machine (:mod:`sim.run.local`)."""
+
+    name = "local"
+
+    def __init__(self) -> None:
+        self.pool = None
+
+    def start(self, workers: int, out, game: str) -> None:
+        if workers > 1:
+            from sim.run.local import start_workers
+
+            self.pool = start_workers(workers, game)
+
+    def run(self, plan, out, workers, manifest, progress):
+        from sim.run.local import run
+
+        pool, self.pool = self.pool, None  # run() shuts it down
+        return run(plan, Path(out), workers, manifest, progress=progress, pool=pool)
+
+    def stop(self) -> None:
+        if self.pool is not None:
+            self.pool.shutdown(wait=True, cancel_futures=True)
+            self.pool = None
+
+
+class Dask(Backend):
+    """Chunks as Dask tasks on a LocalCluster or a running scheduler (:mod:`sim.run.dask`)."""
+
+    name = "dask"
+
+    def __init__(self, scheduler: str | None, out) -> None:
+        from sim.run import dask
+
+        dask.require()  # one line saying how to install Dask when it is missing
+        self.dask, self.scheduler, self.connection = dask, scheduler, None
+        self.url = dask.is_url(out)
+
+    def start(self, workers: int, out, game: str) -> None:
+        self.connection = self.dask.start(self.scheduler, workers, out, game)
+
+    def prepare(self, out, plan, command, resume):
+        if self.url:
+            return self.dask.prepare_url(out, plan, command, resume)
+        return super().prepare(out, plan, command, resume)
+
+    def read_manifest(self, out) -> dict:
+        return self.dask.read_manifest_url(out) if self.url else super().read_manifest(out)
+
+    def run(self, plan, out, workers, manifest, progress):
+        connection, self.connection = self.connection, None  # run() closes it
+        return self.dask.run(plan, out, workers, manifest, progress=progress,
+                             scheduler=self.scheduler, connection=connection)  # fmt: skip
+
+    def write_records(self, plan, out, k) -> None:
+        if self.url:
+            self.dask.write_records_url(plan, out, k)
+        else:
+            super().write_records(plan, out, k)
+
+    def folder(self, out) -> Path | None:
+        return self.dask.UrlStore(out).local_folder() if self.url else Path(out)
+
+    def stop(self) -> None:
+        if self.connection is not None:
+            self.dask.stop(self.connection)
+            self.connection = None
+
+    def resume_hint(self, out) -> str:
+        hint = f"--resume --out {out} --backend dask"
+        return hint + (f" --scheduler {self.scheduler}" if self.scheduler else "")
+
+
+def backend(name: str, scheduler: str | None, out) -> Backend:
+    """The backend called ``name`` (``local`` or ``dask``)."""
+    if name == "dask":
+        return Dask(scheduler, out)
+    return Local()

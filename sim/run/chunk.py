@@ -1,0 +1,49 @@
+"""One chunk of a run: its games played and turned into the run's two Arrow tables.
+
+The same function serves every backend, so a chunk's rows are the same
+whichever process, machine or backend plays it.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from sim.run.plan import Plan
+
+
+def chunk_tables(plan: Plan, i: int):
+    """Play chunk ``i``: its per-deal and games tables (Arrow) and its decisions."""
+    from bots.registry import parse_spec
+    from sim.core.batch import play_batch
+    from sim.core.registry import get
+    from sim.run.parquet import deals_table, games_table
+
+    spec = get(plan.game)
+    lineup = [parse_spec(t, spec.name) for t in plan.bots]
+    game_ids = plan.chunk_games(i)
+    deal_sets, seating_ids = plan.layout(game_ids)
+    seatings = np.asarray(plan.seatings, np.int8)[seating_ids]
+    batch = play_batch(spec, lineup, seatings, plan.seed, game_ids, deal_sets)
+    args = (game_ids, deal_sets, seating_ids, seatings, list(plan.bots))
+    deals = deals_table(spec, batch.deals, batch.deal_counts, *args)
+    return deals, games_table(spec, batch.games, batch.shares, *args), batch.actions
+
+
+def statistics(plan: Plan) -> tuple[str, ...]:
+    """The columns of the game's own that get min/max statistics in the part files."""
+    from sim.core.registry import get
+
+    return tuple(get(plan.game).part("columns").STATISTICS)
+
+
+def warm_up(game: str | None = None) -> None:
+    """Load what a chunk needs (the cached kernels of ``game``, its bots, pyarrow) now."""
+    from bots.registry import load_bots
+    from sim.core.loops import chunk_kernels
+    from sim.core.registry import get
+    from sim.run import parquet  # noqa: F401
+
+    if game is not None:
+        spec = get(game)
+        load_bots(spec.name)
+        chunk_kernels(spec)

@@ -1,0 +1,201 @@
+"""The local backend: a run's chunks played on worker processes of this machine.
+
+A chunk is done when both of its part files exist; ``--resume`` plays the
+chunks that are not. Ctrl-C stops the workers, keeps the finished chunks and
+leaves the run ``incomplete``.
+"""
+
+from __future__ import annotations
+
+import itertools
+import multiprocessing as mp
+import os
+import signal
+import sys
+import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from pathlib import Path
+
+import numpy as np
+
+from sim.run.chunk import chunk_tables, statistics, warm_up
+from sim.run.plan import Plan
+from sim.run.store import (
+    RECORDS,
+    TournamentError,
+    clean,
+    done_chunks,
+    now,
+    tables,
+    write_manifest,
+)
+
+
+# -- workers -------------------------------------------------------------------------------
+def _init_worker() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them and keeps finished chunks."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def start_workers(n: int, game: str | None = None) -> ProcessPoolExecutor:
+    """Spawn ``n`` worker processes and have them load numba and the game's engine now.
+
+    A worker takes about a second to start; started first thing, it does so
+    while the parent parses the line-up and prepares the output folder.
+    Spawned, not forked (a forked process can hang in OpenMP), one numba
+    thread each.
+    """
+    from sim.core.cache import configure
+
+    configure()  # the workers inherit the cache folder instead of computing it again
+    os.environ["NUMBA_NUM_THREADS"] = "1"
+    pool = ProcessPoolExecutor(
+        max_workers=n, mp_context=mp.get_context("spawn"), initializer=_init_worker
+    )
+    for _ in range(n):
+        pool.submit(warm_up, game)
+    return pool
+
+
+def play_chunk_to_disk(plan: Plan, out: str, i: int) -> tuple[int, int, int]:
+    """Play chunk ``i`` and write its two part files. Returns (chunk, games, decisions)."""
+    from sim.run.parquet import write_part
+
+    deals, games, actions = chunk_tables(plan, i)
+    deal_dir, games_dir = tables(plan)
+    stats = statistics(plan)
+    write_part(deals, Path(out) / deal_dir, i, stats)  # the per-deal table first
+    write_part(games, Path(out) / games_dir, i, stats)
+    return i, games.num_rows, actions
+
+
+# -- the run -----------------------------------------------------------------------------
+class Progress:
+    """The progress bar and the manifest of a run, as every backend keeps them.
+
+    ``finished`` counts a chunk on disk (the manifest is rewritten every 2 s, so
+    a killed run says how far it got); ``close`` settles the manifest's status,
+    time and speed from what is really on disk.
+    """
+
+    def __init__(self, plan: Plan, done_games: int, manifest: dict, save, progress: bool):
+        from tqdm import tqdm
+
+        self.bar = tqdm(
+            total=plan.games,
+            initial=done_games,
+            unit="game",
+            disable=not progress,
+            smoothing=0.1,
+            dynamic_ncols=True,
+            file=sys.stderr,
+        )
+        self.plan, self.done_games, self.manifest, self.save = plan, done_games, manifest, save
+        self.start = self.last_save = time.perf_counter()
+        self.played = 0
+
+    def finished(self, n: int) -> None:
+        self.played += n
+        self.bar.update(n)
+        now_ = time.perf_counter()
+        if now_ - self.last_save > 2.0:
+            self.manifest["games_done"] = self.done_games + self.played
+            self.save(self.manifest)
+            self.last_save = now_
+
+    def close(self, status: str, done: set[int]) -> None:
+        """``done``: the chunks on disk now."""
+        self.bar.close()
+        elapsed = time.perf_counter() - self.start
+        m, plan = self.manifest, self.plan
+        left = set(range(plan.n_chunks)) - done
+        m["games_done"] = plan.games - sum(len(plan.chunk_games(i)) for i in left)
+        if m["games_done"] < plan.games and status == "complete":
+            status = "incomplete"
+        m["status"] = status
+        m["seconds"] = round(m.get("seconds", 0.0) + elapsed, 3)
+        m["ended"] = now()
+        m["games_per_second"] = round(self.played / elapsed, 1) if elapsed > 0 else None
+        self.save(m)
+
+
+def run(
+    plan: Plan,
+    out: Path,
+    workers: int,
+    manifest: dict,
+    progress: bool = True,
+    pool: ProcessPoolExecutor | None = None,
+) -> dict:
+    """Play every chunk not yet on disk; update the manifest; return it.
+
+    ``pool``: workers from :func:`start_workers`, else started here; shut down
+    at the end either way. Ctrl-C stops the workers, keeps the finished chunks
+    and leaves the run marked ``incomplete`` for ``--resume``.
+    """
+    todo = [i for i in range(plan.n_chunks) if i not in done_chunks(out, plan)]
+    clean(out, plan)
+    done_games = plan.games - sum(len(plan.chunk_games(i)) for i in todo)
+    meter = Progress(plan, done_games, manifest, lambda m: write_manifest(out, m), progress)
+    finished = meter.finished
+
+    status = "complete"
+    manifest["backend"] = "local"
+    try:
+        if workers <= 1 or len(todo) <= 1:
+            for i in todo:
+                finished(play_chunk_to_disk(plan, str(out), i)[1])
+        else:
+            pool = pool or start_workers(workers, plan.game)
+            queue = iter(todo)
+            running = {
+                pool.submit(play_chunk_to_disk, plan, str(out), i)
+                for i in itertools.islice(queue, 2 * workers)
+            }
+            while running:
+                ready, running = wait(running, return_when=FIRST_COMPLETED)
+                for fut in ready:
+                    finished(fut.result()[1])
+                    nxt = next(queue, None)
+                    if nxt is not None:
+                        running.add(pool.submit(play_chunk_to_disk, plan, str(out), nxt))
+    except KeyboardInterrupt:
+        status = "incomplete"
+    except Exception as e:  # a worker failed: keep what is done, say what broke
+        status = "failed"
+        raise TournamentError(
+            f"a chunk failed ({type(e).__name__}: {e}); finished chunks are kept, "
+            f"--resume --out {out} retries the rest"
+        ) from None
+    finally:
+        if pool is not None and status == "complete":
+            # every chunk is on disk and the workers are idle: they exit (0.3-0.4 s of
+            # interpreter teardown) while the caller reads the summary
+            pool.shutdown(wait=False)
+        elif pool is not None:  # stopped: no worker may still be writing when we count
+            for proc in list(getattr(pool, "_processes", {}).values()):
+                proc.terminate()
+            pool.shutdown(wait=True, cancel_futures=True)
+        meter.close(status, done_chunks(out, plan))
+    return manifest
+
+
+def write_records(plan: Plan, out: Path, k: int) -> None:
+    """Full records (the game's RECORD.md) of the first ``k`` games, written atomically."""
+    from bots.registry import parse_spec
+    from sim.core.play import play_game
+    from sim.core.record import dumps
+    from sim.core.registry import get
+
+    spec = get(plan.game)
+    codec = spec.part("codec")
+    lineup = [parse_spec(t, spec.name) for t in plan.bots]
+    ids = np.arange(min(k, plan.games), dtype=np.int64)
+    deal_sets, seating_ids = plan.layout(ids)
+    tmp = out / f".{RECORDS}.tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        for g, d, s in zip(ids, deal_sets, seating_ids, strict=True):
+            specs = [lineup[i] for i in plan.seatings[int(s)]]
+            game = play_game(spec, specs, plan.seed, int(g), int(d))
+            f.write(dumps(codec.game_record(game, int(g), [x.text for x in specs])) + "\n")
+    os.replace(tmp, out / RECORDS)

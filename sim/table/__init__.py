@@ -1,0 +1,1 @@
+"""``trixsim play``: people at a table with bots (the terminal today)."""

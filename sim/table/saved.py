@@ -1,0 +1,75 @@
+"""A table game saved when its people left (``trixsim-play-<seed>.json``), and read back.
+
+The save holds the game, the seed, the seats, the bot specs and every action so
+far; coming back replays those actions through the engine, each bot deciding
+again at its turns (:meth:`sim.table.controller.Table.replay_saved`).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SAVE_FORMAT = "trixsim/table-save@1"
+HUMAN = "human"  # the name written for a person's seat in records and saves
+GAME_ID = 0  # a table game is game 0 of its seed: the deals of `trixsim deal --seed S`
+
+
+class TableError(ValueError):
+    """A user error in the options or the saved game; the message says what is wrong."""
+
+
+@dataclass
+class Saved:
+    """An unfinished (or finished) table game, as written on leaving."""
+
+    seed: int
+    humans: list[int]
+    bots: list[str]  # spec text at each seat, HUMAN for a person
+    actions: list[str] = field(default_factory=list)
+    looks: list[int] = field(default_factory=lambda: [0] * 4)  # Trix's looks at the last trick
+    preselect: dict | None = None  # {"seat": 0, "card": "QS", "contract": k}: R10.3
+    save: str | None = None  # where the finished record goes (--save of the first session)
+    finished: bool = False
+    game_name: str = "trix"  # saves of trixsim 0.2.0 are all Trix
+
+    def dumps(self) -> str:
+        return json.dumps({"format": SAVE_FORMAT, "game": GAME_ID, **self.__dict__}, indent=1)
+
+    def write(self, path: Path) -> None:
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_text(self.dumps() + "\n", encoding="utf-8")
+        os.replace(tmp, path)
+
+    @classmethod
+    def read(cls, path: Path) -> Saved:
+        if not path.is_file():
+            raise TableError(f"--resume: no such file {str(path)!r}; give a game saved by "
+                             "`trixsim play`")  # fmt: skip
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            raise TableError(f"--resume: {str(path)!r} is not a saved game (not JSON)") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise TableError(f"--resume: {str(path)!r} is not a saved game "
+                             f"(format should be {SAVE_FORMAT!r})")  # fmt: skip
+        try:
+            saved = cls(**{k: v for k, v in data.items() if k not in ("format", "game")})
+            ok = (
+                isinstance(saved.seed, int)
+                and isinstance(saved.game_name, str)
+                and isinstance(saved.bots, list)
+                and isinstance(saved.humans, list)
+                and isinstance(saved.actions, list)
+                and saved.humans
+                and all(isinstance(s, int) and 0 <= s < len(saved.bots) and
+                        saved.bots[s] == HUMAN for s in saved.humans)
+                and all(isinstance(a, str) for a in saved.actions + saved.bots)
+            )  # fmt: skip
+        except TypeError:
+            ok = False
+        if not ok:
+            raise TableError(f"--resume: {str(path)!r} is a damaged saved game")
+        return saved

@@ -1,0 +1,25 @@
+"""The parts of the table's screen every game shares: the final results."""
+
+from __future__ import annotations
+
+from rich.console import Group
+from rich.table import Table as RichTable
+from rich.text import Text
+
+
+def final_results(table) -> Group:
+    """The game's own summary (the view's), then ranks, totals and win shares by seat."""
+    game, view = table.game, table.view
+    ranks, shares = game.results()
+    end = getattr(game, "end", None)
+    res = RichTable(title=f"Final results ({end})" if end else "Final results",
+                    header_style="bold")  # fmt: skip
+    for col in ("rank", "seat", "player", "total", "win share"):
+        res.add_column(col, justify="right" if col in ("total", "win share") else "left")
+    totals = game.totals
+    for p in sorted(range(len(ranks)), key=lambda p: (ranks[p], p)):
+        res.add_row(str(ranks[p]), str(p), table.who(p), str(totals[p]), f"{shares[p]:.2f}")
+    winners = [p for p in range(len(ranks)) if ranks[p] == 1]
+    verdict = " and ".join(table.seat_name(p) for p in winners)
+    return Group(view.final(), Text(""), res,
+                 Text(f"Winner: {verdict} ({view.winner_rule})", style="bold green"))  # fmt: skip

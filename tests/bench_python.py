@@ -1,0 +1,66 @@
+"""The bench's plain-Python row: random games through a game's reference rules in tests/.
+
+Run by ``sim.bench`` as ``python -m tests.bench_python GAME GAMES REPS`` from a source
+checkout (the engine never imports tests/); prints the measurement as JSON.
+"""
+
+import json
+import random
+import statistics
+import sys
+import time
+
+
+def trix_games(n: int) -> int:
+    """``n`` random games of the reference Trix on the engine's deals; the actions taken."""
+    from sim.core.rng import deal_seed
+    from sim.games.trix import state as S
+    from sim.games.trix.cards import cards_of
+    from sim.games.trix.rules import deal_contract, new_game, new_state
+    from tests.reference_rules import RefGame
+
+    rnd = random.Random(1)
+    plays = 0
+    for g in range(n):
+        s = new_state()
+        new_game(s, deal_seed(1, g))  # the same deals as the engine's games
+        first = int(s[S.FIRST_CHOOSER])
+
+        def deal(k, g=g):
+            s = new_state()
+            new_game(s, deal_seed(1, g))
+            s[S.CONTRACT_NO] = k
+            deal_contract(s)
+            return [cards_of(int(s[S.HANDS + p])) for p in range(4)]
+
+        ref = RefGame(first, deal)
+        while not ref.over:
+            ref.apply(rnd.choice(ref.legal_actions()))
+            plays += 1
+    return plays
+
+
+GAMES = {"trix": trix_games}
+
+
+def main() -> None:
+    game, n, reps = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+    if game not in GAMES:
+        sys.exit(f"no plain-Python rules of {game} in tests/")
+    GAMES[game](1)  # imports and loads the engine's deals off the clock
+    rates = []
+    for _ in range(reps):
+        t = time.perf_counter()
+        actions = GAMES[game](n)
+        dt = time.perf_counter() - t
+        rates.append((n / dt, actions / dt))
+    games_s, actions_s = zip(*rates, strict=True)
+    print(json.dumps({
+        "games": {"median": statistics.median(games_s), "min": min(games_s), "max": max(games_s)},
+        "actions": {"median": statistics.median(actions_s), "min": min(actions_s),
+                    "max": max(actions_s)},
+    }))  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()
