@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 
 from bots.registry import parse_spec
-from bots.trix.mcts import WORK_SIZE, determinize, mcts_bot, sample_hands
+from bots.trix.mcts import mcts_bot
 from sim.core.batch import play_batch
 from sim.core.bits import popcount
 from sim.core.play import play_game
@@ -15,6 +15,7 @@ from sim.games.trix import SPEC as TRIX
 from sim.games.trix import state as S
 from sim.games.trix import vocab as V
 from sim.games.trix.cards import parse_hand
+from sim.games.trix.determinize import WORK_SIZE, determinize, sample_hands
 from sim.games.trix.game import Game
 from sim.games.trix.rules import KH, legal_actions, step
 
@@ -229,7 +230,6 @@ def test_determinized_state_offers_the_same_actions():
     # included (KH_OFFERED), and stay playable to the contract's end
     rnd = random.Random(1)
     work = np.zeros(WORK_SIZE, np.int64)
-    hands = np.zeros(4, np.int64)
     state = np.zeros(S.STATE_SIZE, np.int64)
     rng = new_stream(6)
     offers = 0
@@ -237,9 +237,7 @@ def test_determinized_state_offers_the_same_actions():
         legal = game.legal_mask()
         offers += legal >> V.DOUBLE & 1
         for _ in range(2):
-            determinize(
-                game.state[: S.PUB_SIZE], seat, game.hand(seat), legal, rng, work, hands, state
-            )
+            determinize(game.state[: S.PUB_SIZE], seat, game.hand(seat), legal, rng, work, state)
             assert (state[: S.PUB_SIZE] == game.state[: S.PUB_SIZE]).all()
             assert int(legal_actions(state)) == legal
             while state[S.PHASE] in (V.CHOOSE, V.TRICKS, V.TRIX):

@@ -25,7 +25,7 @@ from sim.core.policies import NATIVE_UNIFORM, uniform_action
 from sim.core.protocol import BOT_TYPE, MAX_ACTIONS, MAX_SEATS
 from sim.core.rng import mix
 
-K = None  # the game's kernel set; each game's copy imports it on this line
+K = None  # bound per game (sim.core.loops): the game's kernel set
 
 CHUNK_SIGNATURE = types.int64(
     types.uint64[::1],  # deal seed of each game

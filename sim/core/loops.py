@@ -1,10 +1,13 @@
-"""One compiled loop per game: :mod:`sim.core.loop` bound to that game's kernel set.
+"""Kernel templates bound to one game: the compiled loop, a generic search.
 
-The template's line ``K = None`` becomes ``import <the game's kernels> as K``
-in a copy written beside the numba cache (named by a digest of its source, so
-it is written once and never changes under numba's feet) and imported from
-there. numba then caches each game's loop on its own, with the game's rules
-inlined, and a game's kernels are compiled only when its loop is first used.
+A template is a module of kernels whose game-specific parts are module names
+standing for a game's modules, each on a line ``K = None  # bound per game``.
+:func:`bind` writes a copy of the template with those lines replaced by imports
+of the game's modules (beside the numba cache, named by a digest of its source,
+so it is written once and never changes under numba's feet) and imports it.
+numba then caches each game's copy on its own, with the game's kernels inlined
+into it (a kernel called through a function pointer would cost a call per
+action), and a game's kernels are compiled only when that game is played.
 """
 
 from __future__ import annotations
@@ -12,47 +15,50 @@ from __future__ import annotations
 import hashlib
 import importlib.util
 import os
+import re
 import sys
 from pathlib import Path
 
 from sim.core.cache import configure
 from sim.core.spec import GameSpec
 
-_MARKER = "K = None  # the game's kernel set; each game's copy imports it on this line\n"
+_BOUND: dict[tuple[str, str], object] = {}
 
 
-def _template() -> str:
-    return Path(__file__).with_name("loop.py").read_text(encoding="utf-8")
+def bind(template: Path, game: str, modules: dict[str, str]):
+    """``template`` (a file) with each name of ``modules`` bound to its module; cached."""
+    key = (str(template), game)
+    if key not in _BOUND:
+        _BOUND[key] = _load(Path(template), game, modules)
+    return _BOUND[key]
 
 
-_LOADED: dict[str, tuple] = {}
-
-
-def chunk_kernels(spec: GameSpec):
-    """``(play_chunk, play_chunk_native)`` of a game: its copy of the loop, compiled."""
-    if spec.name not in _LOADED:
-        _LOADED[spec.name] = _load(spec)
-    return _LOADED[spec.name]
-
-
-def _load(spec: GameSpec):
-    folder = Path(configure()) / "loops"
-    kernels = spec.module("kernels")
-    source = _template()
-    if source.count(_MARKER) != 1:
-        raise RuntimeError("sim/core/loop.py lost its `K = None` line")
-    source = source.replace(_MARKER, f"import {kernels} as K  # generated for {spec.name}\n")
+def _load(template: Path, game: str, modules: dict[str, str]):
+    source = template.read_text(encoding="utf-8")
+    for name, module in modules.items():
+        line = re.compile(rf"^{name} = None  # .*$", re.M)
+        if len(line.findall(source)) != 1:
+            raise RuntimeError(f"{template} lost its `{name} = None` line")
+        source = line.sub(f"import {module} as {name}  # bound for {game}", source)
     tag = hashlib.sha1(source.encode()).hexdigest()[:12]
-    name = f"_trixsim_loop_{spec.name.replace('-', '_')}_{tag}"
+    name = f"_trixsim_{template.stem}_{game.replace('-', '_')}_{tag}"
+    folder = Path(configure()) / "bound"
     path = folder / f"{name}.py"
     if not path.exists():
         folder.mkdir(parents=True, exist_ok=True)
         tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
         tmp.write_text(source, encoding="utf-8")
         os.replace(tmp, path)  # atomic: a worker never imports half a file
-    spec.part("kernels")  # the game's kernels first, then its loop
+    for module in modules.values():
+        importlib.import_module(module)  # the game's kernels first (after configure())
     found = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(found)
     sys.modules[name] = module  # numba finds a cached kernel's module by name
     found.loader.exec_module(module)
-    return module.play_chunk, module.play_chunk_native
+    return module
+
+
+def chunk_kernels(spec: GameSpec):
+    """``(play_chunk, play_chunk_native)`` of a game: its copy of the loop, compiled."""
+    loop = bind(Path(__file__).with_name("loop.py"), spec.name, {"K": spec.module("kernels")})
+    return loop.play_chunk, loop.play_chunk_native

@@ -1,0 +1,77 @@
+"""Trix's tuning of the generic search (:mod:`sim.core.ismcts`'s ``D``): rewards, rollouts.
+
+The determinizer is the game's own (:mod:`sim.games.trix.determinize`). A contract
+choice is searched flat, card play by tree. Rollouts are uniform or greedy
+(:func:`bots.trix.greedy.greedy_bot`).
+
+**Reward** of a seat: its win equity after the contract, ``4 * softmin(-totals / T)``
+(the equal-totals slope of that is the others' mean points minus its own, so it
+is the usual relative score, but it also weighs who is ahead). The temperature
+``T = 50 * sqrt(1 + contracts likely left)`` shrinks as the game nears its end; the
+contracts left are guessed from the highest total (about 60 a contract towards 1000)
+and the 28-contract limit. If the contract ends the game (R3.7, R3.8) the reward is
+the final result instead: ``4 * win share + 0.5 * (4 - rank) / 3``.
+"""
+
+import numpy as np
+
+from bots.trix.greedy import greedy_bot
+from sim.core.bits import nth_bit, popcount
+from sim.core.jit import njit
+from sim.core.rng import below
+from sim.games.trix.determinize import WORK_SIZE, determinize  # noqa: F401  (the search's)
+from sim.games.trix.rules import ranks_and_shares
+from sim.games.trix.state import CONTRACT_NO, HANDS, PHASE, PUB_SIZE, TOTALS, TURN
+from sim.games.trix.vocab import CHOOSE, N_DEALS, OVER
+
+N_TREE_ACTIONS = 35  # cards 0..31, PASS, DOUBLE, NO_DOUBLE: the actions of a tree node
+EQUITY_SCALE = 4.0  # rewards are EQUITY_SCALE * win equity in [0, 1]
+RANK_BONUS = 0.5  # game over: EQUITY_SCALE * share + RANK_BONUS * (4 - rank) / 3
+TEMP_PER_CONTRACT = 50.0  # softmin temperature = TEMP_PER_CONTRACT * sqrt(1 + contracts left)
+MAX_GAIN = 60.0  # a guess of how fast the highest total grows per contract
+
+
+@njit(cache=True, inline="always")
+def flat(public, legal):
+    """The contract choice is searched flat: each contract played out (R3.2)."""
+    return public[PHASE] == CHOOSE
+
+
+@njit(cache=True, inline="always")
+def rollout_action(state, lg, rng, greedy, gparams):
+    """The rollout policy's action among several legal actions ``lg``."""
+    if greedy:
+        seat = state[TURN]
+        return greedy_bot(state[:PUB_SIZE], seat, state[HANDS + seat], lg, rng, gparams)
+    return nth_bit(lg, below(rng, popcount(lg)))
+
+
+@njit(cache=True)
+def reward_scale(public):
+    """How far the totals may still move apart: the softmin temperature of the equity."""
+    top = public[TOTALS]
+    for p in range(1, 4):
+        top = max(top, public[TOTALS + p])
+    left = min(N_DEALS - 1.0 - public[CONTRACT_NO], max(0.0, (1000.0 - top) / MAX_GAIN))
+    return TEMP_PER_CONTRACT * np.sqrt(left + 1.0)
+
+
+@njit(cache=True)
+def rewards(state, temp, out):
+    """Every seat's reward once the contract has ended (see the module doc)."""
+    if state[PHASE] == OVER:
+        ranks = np.zeros(4, np.int64)
+        shares = np.zeros(4, np.float64)
+        ranks_and_shares(state, ranks, shares)
+        for p in range(4):
+            out[p] = EQUITY_SCALE * shares[p] + RANK_BONUS * (4 - ranks[p]) / 3.0
+        return
+    low = state[TOTALS]
+    for p in range(1, 4):
+        low = min(low, state[TOTALS + p])
+    z = 0.0
+    for p in range(4):
+        out[p] = np.exp(-(state[TOTALS + p] - low) / temp)
+        z += out[p]
+    for p in range(4):
+        out[p] *= EQUITY_SCALE / z

@@ -1,0 +1,214 @@
+"""Information-set Monte Carlo tree search for any game: a template bound per game.
+
+``K`` stands for the game's kernel set (``docs/games.md``) and ``D`` for the
+module that tunes the search to the game: its determinizer (the hidden cards
+dealt as the searching seat may believe them), its rewards and its rollout
+policy. :func:`sim.core.loops.bind` makes one compiled copy per game; a game's
+``mcts`` bot calls :func:`search` of its copy. ``D`` provides (the contract in
+``docs/games.md``)::
+
+    WORK_SIZE, N_TREE_ACTIONS
+    determinize(public, seat, hand, legal, rng, work, state)   # a full state
+    flat(public, legal) -> bool     # search this decision flat (each action rolled out)?
+    rollout_action(state, legal, rng, greedy, gparams) -> action
+    reward_scale(public) -> float   # computed once per decision
+    rewards(state, scale, out)      # every seat's reward once the deal has ended
+
+Every search iteration works on one determinization. **Flat** decisions (Trix:
+the contract choice): each legal action is played out on the same
+determinizations (``iters`` rollouts shared between them, so the comparison is
+paired) and the best mean reward wins. **Tree** decisions: single-observer
+ISMCTS over the rest of the deal. One tree of action sequences from the decision
+is shared by all determinizations. At the searching seat's nodes the actions
+legal *in this determinization* compete by UCB1 with availability counts,
+``mean + c * sqrt(ln(avail) / visits)``, and one untried action is expanded per
+iteration. The other seats' moves are tree nodes too: with ``greedy`` off they
+are chosen by UCB on their own rewards (the usual SO-ISMCTS); with it on they are
+played by the rollout policy inside the tree as well (an opponent model: the tree
+then branches on the bot's own choices). From the leaf the deal is played out to
+its end by the rollout policy. The decision is the most visited root action.
+
+Scratch arrays are allocated once per decision; all randomness comes from one
+stream derived from the bot's stream (advanced once per searched decision) and
+the ``seed`` parameter, so the same stream state always gives the same decision.
+"""
+
+import numpy as np
+
+from sim.core.bits import lowest_bit, nth_bit, popcount
+from sim.core.jit import njit
+from sim.core.limits import MAX_ACTIONS, MAX_PARAMS
+from sim.core.rng import below, mix, next_u64
+
+K = None  # bound per game (sim.core.loops): the game's kernel set
+D = None  # bound per game (sim.core.loops): the game's determinizer, rewards and rollouts
+
+
+@njit(cache=True)
+def policy(state, lg, rng, greedy, gparams):
+    """The rollout policy's action among the legal actions ``lg``."""
+    if lg & (lg - 1) == 0:
+        return lowest_bit(lg)
+    return D.rollout_action(state, lg, rng, greedy, gparams)
+
+
+@njit(cache=True)
+def play_out(state, ended, rng, greedy, gparams):
+    """Play the current deal to its end with the rollout policy (``ended``: it already has)."""
+    while not ended:
+        ended = K.step(state, policy(state, K.legal_actions(state), rng, greedy, gparams))
+
+
+@njit(cache=True, inline="always")
+def _scratch():
+    """A search's work arrays: a game state, the determinizer's, the rewards."""
+    return (np.zeros(K.STATE_SIZE, np.int64), np.zeros(D.WORK_SIZE, np.int64),
+            np.zeros(K.N_SEATS, np.float64))  # fmt: skip
+
+
+@njit(cache=True)
+def flat_search(public, seat, hand, legal, rng, iters, greedy, gparams):
+    """Each legal action played out on the same determinizations; the best mean."""
+    base = np.zeros(K.STATE_SIZE, np.int64)
+    state, work, out = _scratch()
+    wsum = np.zeros(MAX_ACTIONS, np.float64)
+    scale = D.reward_scale(public)
+    for _ in range(max(1, iters // popcount(legal))):
+        D.determinize(public, seat, hand, legal, rng, work, base)
+        m = legal
+        while m:
+            a = lowest_bit(m)
+            m &= m - 1
+            state[:] = base
+            play_out(state, K.step(state, a), rng, greedy, gparams)
+            D.rewards(state, scale, out)
+            wsum[a] += out[seat]
+    best = lowest_bit(legal)
+    m = legal
+    while m:
+        a = lowest_bit(m)
+        m &= m - 1
+        if wsum[a] > wsum[best]:
+            best = a
+    return best
+
+
+@njit(cache=True)
+def tree_search(public, seat, hand, legal, rng, iters, c, greedy, gparams):
+    """SO-ISMCTS over the rest of the current deal (see the module doc)."""
+    n_actions = D.N_TREE_ACTIONS
+    n_nodes = iters + 1  # at most one new node per iteration
+    child = np.full(n_nodes * n_actions, -1, np.int32)
+    visits = np.zeros(n_nodes, np.float64)
+    avail = np.zeros(n_nodes, np.float64)
+    wsum = np.zeros(n_nodes, np.float64)
+    mover = np.zeros(n_nodes, np.int64)
+    path = np.zeros(n_nodes + 1, np.int64)
+    state, work, out = _scratch()
+    scale = D.reward_scale(public)
+    used = 1
+    for _ in range(iters):
+        D.determinize(public, seat, hand, legal, rng, work, state)
+        node = 0
+        depth = 0
+        ended = False
+        while not ended:
+            lg = K.legal_actions(state)
+            base = node * n_actions
+            if greedy and K.to_act(state) != seat:
+                # opponent model: the other seats play the rollout policy inside the tree too
+                a = policy(state, lg, rng, greedy, gparams)
+                ch = child[base + a]
+                if ch < 0:
+                    if used == n_nodes:
+                        break
+                    ch = used
+                    used += 1
+                    child[base + a] = ch
+                    mover[ch] = K.to_act(state)
+                    ended = K.step(state, a)
+                    depth += 1
+                    path[depth] = ch
+                    break
+                ended = K.step(state, a)
+                node = ch
+                depth += 1
+                path[depth] = node
+                continue
+            untried = 0
+            m = lg
+            while m:
+                a = lowest_bit(m)
+                m &= m - 1
+                ch = child[base + a]
+                if ch < 0:
+                    untried |= np.int64(1) << a
+                else:
+                    avail[ch] += 1.0
+            if untried != 0:
+                if used == n_nodes:
+                    break
+                a = nth_bit(untried, below(rng, popcount(untried)))
+                ch = used
+                used += 1
+                child[base + a] = ch
+                mover[ch] = K.to_act(state)
+                avail[ch] = 1.0
+                ended = K.step(state, a)
+                depth += 1
+                path[depth] = ch
+                break
+            best = -1
+            best_score = -1e300
+            m = lg
+            while m:
+                a = lowest_bit(m)
+                m &= m - 1
+                ch = child[base + a]
+                score = wsum[ch] / visits[ch] + c * np.sqrt(np.log(avail[ch]) / visits[ch])
+                if score > best_score:
+                    best_score = score
+                    best = a
+            ended = K.step(state, best)
+            node = child[base + best]
+            depth += 1
+            path[depth] = node
+        play_out(state, ended, rng, greedy, gparams)
+        D.rewards(state, scale, out)
+        for d in range(1, depth + 1):
+            nd = path[d]
+            visits[nd] += 1.0
+            wsum[nd] += out[mover[nd]]
+    best = lowest_bit(legal)
+    best_n = -1.0
+    best_q = -1e300
+    m = legal
+    while m:
+        a = lowest_bit(m)
+        m &= m - 1
+        ch = child[a]
+        if ch < 0 or visits[ch] == 0:
+            continue
+        q = wsum[ch] / visits[ch]
+        if visits[ch] > best_n or (visits[ch] == best_n and q > best_q):
+            best = a
+            best_n = visits[ch]
+            best_q = q
+    return best
+
+
+@njit(cache=True)
+def search(public, seat, hand, legal, rng, params):
+    """One searched decision: derive the search stream, then search it flat or by tree.
+
+    ``params``: iterations, greedy rollouts (0/1), the exploration constant, a seed.
+    """
+    iters = max(1, np.int64(params[0]))
+    greedy = params[1] >= 0.5
+    c = params[2]
+    stream = np.empty(1, np.uint64)
+    stream[0] = mix(next_u64(rng), np.uint64(np.int64(params[3])))
+    gparams = np.zeros(MAX_PARAMS, np.float64)  # the rollout policy's parameters
+    if D.flat(public, legal):
+        return flat_search(public, seat, hand, legal, stream, iters, greedy, gparams)
+    return tree_search(public, seat, hand, legal, stream, iters, c, greedy, gparams)
