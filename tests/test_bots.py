@@ -48,7 +48,7 @@ def test_plugin_numba_bot_plays_through_the_fast_loop_and_the_api():
     assert spec.values == {"unused": 3} and spec.encoded()[0] == 3.0
     batch = play_batch(TRIX, [spec], [0, 0, 0, 0], seed=3, game_ids=range(5))
     slow = play_batch(TRIX, [spec], [0, 0, 0, 0], seed=3, game_ids=range(5), slow=True)
-    assert (batch.contracts == slow.contracts).all() and (batch.games == slow.games).all()
+    assert (batch.deals == slow.deals).all() and (batch.games == slow.games).all()
 
 
 def test_random_built_into_the_loop_decides_like_the_random_bot():
@@ -64,7 +64,7 @@ def test_random_built_into_the_loop_decides_like_the_random_bot():
         called = play_batch(TRIX, lineup, seating, seed=5, game_ids=ids, native=False)
         slow = play_batch(TRIX, lineup, seating, seed=5, game_ids=ids, slow=True)
         for other in (called, slow):
-            assert (built_in.contracts == other.contracts).all()
+            assert (built_in.deals == other.deals).all()
             assert (built_in.games == other.games).all() and built_in.actions == other.actions
 
 

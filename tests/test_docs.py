@@ -43,11 +43,11 @@ def test_the_example_bots_register_and_play_legal_games(doc_bots):
     for bot in (duck, noisy):  # the compiled loop, which checks every action it is given
         a = play_batch(TRIX, [bot, rnd], seating, seed=2, game_ids=range(40))
         b = play_batch(TRIX, [bot, rnd], seating, seed=2, game_ids=range(40))
-        assert (a.contracts == b.contracts).all()  # the same seed, the same games
+        assert (a.deals == b.deals).all()  # the same seed, the same games
     quiet = play_batch(TRIX, [duck, rnd], seating, seed=2, game_ids=range(40))
     noise = play_batch(TRIX, [noisy, rnd], seating, seed=2, game_ids=range(40))
-    same = quiet.contracts.shape == noise.contracts.shape
-    assert not same or (quiet.contracts != noise.contracts).any()  # noise=0.3 plays otherwise
+    same = quiet.deals.shape == noise.deals.shape
+    assert not same or (quiet.deals != noise.deals).any()  # noise=0.3 plays otherwise
     # the Python bot through the checked game API (Player raises BotError on illegal actions)
     for g in range(3):
         game = play_game(

@@ -153,3 +153,20 @@ class Game:
     def why_illegal(self, action: int, who: str | None = None) -> str:
         """The rule an illegal action breaks, in words (``who``: how to name the seat)."""
         return "it is not a legal action now"
+
+    # -- what the invariant suite checks (tests/test_every_game.py) -------------------------
+    def accounted(self) -> str | None:
+        """What is wrong with where the cards are (every dealt card once), or None."""
+        raise NotImplementedError
+
+    def hands(self) -> list[int]:
+        return [self.hand(s) for s in range(self.spec.seats)]
+
+    def could_hold(self, seat: int, viewer: int) -> int:
+        """The cards ``seat`` may hold as far as ``viewer`` can know (the public record and
+        ``viewer``'s own hand): what a determinizer may deal it."""
+        raise NotImplementedError
+
+    def with_hands(self, hands: list[int]) -> np.ndarray:
+        """A copy of the state with these hands (the deals' other records kept in step)."""
+        raise NotImplementedError

@@ -28,10 +28,6 @@ class Batch:
     actions: int  # decisions taken by the bots
     deal_counts: np.ndarray  # int64 (games,): deals each game played
 
-    @property
-    def contracts(self) -> np.ndarray:  # Trix's name for its deal rows
-        return self.deals
-
 
 def play_batch(
     spec: GameSpec, lineup, seating, seed: int, game_ids, deal_sets=None, slow=False, native=True

@@ -15,7 +15,7 @@ from importlib.metadata import entry_points
 from sim.core.spec import GameSpec
 
 GROUP = "trixsim.games"
-DEFAULT = "trix"
+LEGACY_GAME = "trix"  # the game of files of trixsim 0.2.0 (manifests, saves), which name none
 
 
 class GameError(ValueError):
@@ -39,9 +39,8 @@ def games() -> dict[str, GameSpec]:
     return dict(sorted(found.items()))
 
 
-def get(name: str | None = None) -> GameSpec:
-    """The game called ``name`` (default ``trix``); GameError names the registered ones."""
-    name = DEFAULT if name is None else name
+def get(name: str) -> GameSpec:
+    """The game called ``name``; GameError names the registered ones."""
     known = games()
     if name not in known:
         have = ", ".join(known) or "none (is trixsim installed? pip install -e .)"

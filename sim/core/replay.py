@@ -32,10 +32,6 @@ class Verdict:
     def ok(self) -> bool:
         return self.error is None
 
-    @property
-    def contracts(self) -> int:  # Trix's name for its deals
-        return self.deals
-
 
 def check_line(line_no: int, text: str, default: GameSpec | None = None) -> Verdict:
     """Check one JSON line; a malformed one gets an error naming its line."""

@@ -27,6 +27,7 @@ PARTS = {
     "columns": "columns",  # the per-deal Parquet columns
     "report": "report",  # the game's report sections
     "view": "view",  # the terminal table's screen and words
+    "determinizer": "determinize",  # optional: hidden cards as a seat may believe them
 }
 
 
@@ -71,6 +72,10 @@ class GameSpec:
 
             configure()
         return importlib.import_module(self.module(part))
+
+    def has(self, part: str) -> bool:
+        """Whether the game provides this part (all do but the optional determinizer)."""
+        return importlib.util.find_spec(self.module(part)) is not None
 
     @property
     def folder(self) -> Path:

@@ -132,10 +132,10 @@ def open_run(folder: Path) -> Run:
         or not isinstance(manifest.get("plan"), dict)
     ):
         raise ReportError(f"{folder / MANIFEST} was not written by trixsim tournament")
-    from sim.core.registry import GameError, get
+    from sim.core.registry import LEGACY_GAME, GameError, get
 
     try:
-        spec = get(manifest["plan"].get("game", "trix"))  # 0.2.0 played Trix only
+        spec = get(manifest["plan"].get("game", LEGACY_GAME))
     except GameError as e:
         raise ReportError(f"{folder / MANIFEST}: {e}") from None
     run = Run(folder, manifest, [], spec=spec)

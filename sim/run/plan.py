@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from sim.core.registry import LEGACY_GAME
 from sim.core.spec import GameSpec
 
 
@@ -86,7 +87,7 @@ class Plan:
     chunk: int
     duplicate: bool = True
     seatings: list[list[int]] = field(default_factory=list)
-    game: str = "trix"  # runs of trixsim 0.2.0 were all Trix and recorded no game
+    game: str = LEGACY_GAME  # runs of trixsim 0.2.0 recorded no game: they were all Trix
     game_version: str = "1"
 
     @property

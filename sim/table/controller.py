@@ -191,23 +191,23 @@ class Table:
             game.apply(action)
             self.actions.append(text)
         self.shown_deal = self.view.deal_no()  # the view's counters were kept in this deal
-        self.view.restore({"looks": self.saved.looks})
+        self.view.restore(self.saved.view)
         pre = self.saved.preselect
-        if pre and pre.get("contract") == self.shown_deal and pre.get("seat") in self.humans:
-            with contextlib.suppress(ValueError, TypeError):
-                self.preselect = (pre["seat"], game.parse_action(pre["card"]))
+        if pre and pre.get("deal") == self.shown_deal and pre.get("seat") in self.humans:
+            with contextlib.suppress(ValueError, TypeError, AttributeError):
+                self.preselect = (pre["seat"], game.parse_action(pre["action"]))
                 self.preselect_deal = self.shown_deal
 
     def save(self) -> None:
         s = self.saved
         s.actions = list(self.actions)
-        s.looks = self.view.save_state()["looks"]
+        s.view = self.view.save_state()
         s.finished = self.game.over
         s.preselect = None
         if self.preselect:
             seat, action = self.preselect
-            s.preselect = {"seat": seat, "card": self.game.action_name(action),
-                           "contract": self.view.deal_no()}  # fmt: skip
+            s.preselect = {"seat": seat, "action": self.game.action_name(action),
+                           "deal": self.view.deal_no()}  # fmt: skip
         s.write(self.save_path)
 
     # -- the loop ------------------------------------------------------------------------------
@@ -482,7 +482,7 @@ def play_cli(spec, seat: str | None, bot_texts: list[str] | None, seed: int | No
         if save is None and saved.save:
             save = Path(saved.save)
     else:
-        spec = spec or default or get()
+        spec = spec or default
         humans = parse_seats(seat if seat is not None else "0", spec.seats)
         specs = lineup(spec, humans, bot_texts or ["greedy" if "greedy" in _bots(spec) else
                                                    "random"])  # fmt: skip

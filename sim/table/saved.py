@@ -12,6 +12,8 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from sim.core.registry import LEGACY_GAME
+
 SAVE_FORMAT = "trixsim/table-save@1"
 HUMAN = "human"  # the name written for a person's seat in records and saves
 GAME_ID = 0  # a table game is game 0 of its seed: the deals of `trixsim deal --seed S`
@@ -29,11 +31,11 @@ class Saved:
     humans: list[int]
     bots: list[str]  # spec text at each seat, HUMAN for a person
     actions: list[str] = field(default_factory=list)
-    looks: list[int] = field(default_factory=lambda: [0] * 4)  # Trix's looks at the last trick
-    preselect: dict | None = None  # {"seat": 0, "card": "QS", "contract": k}: R10.3
+    view: dict = field(default_factory=dict)  # the game view's counters (Trix: looks)
+    preselect: dict | None = None  # {"seat": 0, "action": "QS", "deal": k}: R10.3
     save: str | None = None  # where the finished record goes (--save of the first session)
     finished: bool = False
-    game_name: str = "trix"  # saves of trixsim 0.2.0 are all Trix
+    game_name: str = LEGACY_GAME  # saves of trixsim 0.2.0 name no game: they are all Trix
 
     def dumps(self) -> str:
         return json.dumps({"format": SAVE_FORMAT, "game": GAME_ID, **self.__dict__}, indent=1)
@@ -55,11 +57,18 @@ class Saved:
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise TableError(f"--resume: {str(path)!r} is not a saved game "
                              f"(format should be {SAVE_FORMAT!r})")  # fmt: skip
+        if "looks" in data:  # a save of trixsim 0.2.0
+            data["view"] = {"looks": data.pop("looks")}
+        pre = data.get("preselect")
+        if isinstance(pre, dict) and "card" in pre:  # 0.2.0's names
+            data["preselect"] = {"seat": pre.get("seat"), "action": pre.get("card"),
+                                 "deal": pre.get("contract")}  # fmt: skip
         try:
             saved = cls(**{k: v for k, v in data.items() if k not in ("format", "game")})
             ok = (
                 isinstance(saved.seed, int)
                 and isinstance(saved.game_name, str)
+                and isinstance(saved.view, dict)
                 and isinstance(saved.bots, list)
                 and isinstance(saved.humans, list)
                 and isinstance(saved.actions, list)

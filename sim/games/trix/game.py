@@ -19,12 +19,14 @@ from sim.games.trix import SPEC, rules
 from sim.games.trix import state as S
 from sim.games.trix.cards import CARD_NAMES, format_hand, parse_card, parse_hand
 from sim.games.trix.vocab import (
+    ALL_CARDS,
     CHOOSE,
     CHOOSE_BASE,
     CONTRACT_ALIASES,
     CONTRACT_NAMES,
     DOUBLE,
     END_NAMES,
+    KH,
     N_ACTIONS,
     NO_DOUBLE,
     PASS,
@@ -250,6 +252,41 @@ class TrixGame(Game):
             f"{CARD_NAMES[action]} does not go on the piles now: lay a jack, or a card next to "
             "a pile's lowest or highest card (R9.1, R9.3)"
         )
+
+
+    # -- what the invariant suite checks ----------------------------------------------------
+    def accounted(self) -> str | None:
+        """Every card once: in a hand or played this contract; hands of 8 minus plays."""
+        s, seen = self.state, int(self.state[S.PLAYED])
+        for p in range(4):
+            hand, played = self.hand(p), int(s[S.PLAYED_BY + p])
+            if hand & seen:
+                return f"seat {p} holds {format_hand(hand & seen)}, already played or held"
+            if bin(hand).count("1") != 8 - bin(played).count("1"):
+                return f"seat {p} holds {bin(hand).count('1')} cards after playing " \
+                    f"{bin(played).count('1')}"  # fmt: skip
+            seen |= hand
+        return None if seen == ALL_CARDS else f"cards nowhere: {format_hand(ALL_CARDS & ~seen)}"
+
+    def could_hold(self, seat: int, viewer: int) -> int:
+        """Unseen by ``viewer``, not shown out by ``seat`` (R4.2, R9.4); K♥ stays with its
+        announcer while it is out (R5.6)."""
+        if seat == viewer:
+            return self.hand(viewer)
+        s = self.state
+        unseen = ALL_CARDS & ~self.hand(viewer) & ~int(s[S.PLAYED])
+        mask = unseen & ~int(s[S.SHOWN_OUT + seat])
+        announcer = int(s[S.ANNOUNCER])
+        if announcer >= 0 and announcer != viewer and unseen & KH:
+            mask = mask | KH if seat == announcer else mask & ~KH
+        return mask
+
+    def with_hands(self, hands: list[int]) -> np.ndarray:
+        state = self.state.copy()
+        for p in range(4):
+            state[S.HANDS + p] = hands[p]
+            state[S.DEALT + p] = hands[p] | int(state[S.PLAYED_BY + p])
+        return state
 
 
 GAME = TrixGame

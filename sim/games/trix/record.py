@@ -11,7 +11,7 @@ from sim.core.record import RecordError, dumps, expect, expect_list, parse  # no
 from sim.games.trix import SPEC
 from sim.games.trix.cards import format_hand
 from sim.games.trix.game import TrixGame, action_name
-from sim.games.trix.replay import replay  # noqa: F401  (the codec's replay)
+from sim.games.trix.replay import replay, replay_record  # noqa: F401  (the codec's)
 from sim.games.trix.vocab import CONTRACT_NAMES
 
 FORMAT = SPEC.record_format
