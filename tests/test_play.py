@@ -22,6 +22,7 @@ import pytest
 
 from bots.registry import parse_spec
 from sim.core.play import Player
+from sim.core.registry import get as get_game
 from sim.games.trix import vocab as V
 from sim.games.trix.game import Game
 from sim.games.trix.record import game_record
@@ -351,7 +352,7 @@ def test_friends_share_a_keyboard(tmp_path):
 )
 def test_bad_options_say_what_is_wrong(args, words):
     with pytest.raises(TableError, match=re.escape(words)):
-        play_cli(None, *args)
+        play_cli(None, *args, default=get_game("trix"))
 
 
 def test_bad_options_are_one_line_on_the_command_line(tmp_path):
