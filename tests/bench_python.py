@@ -17,7 +17,7 @@ def trix_games(n: int) -> int:
     from sim.games.trix import state as S
     from sim.games.trix.cards import cards_of
     from sim.games.trix.rules import deal_contract, new_game, new_state
-    from tests.reference_rules import RefGame
+    from tests.trix.reference_rules import RefGame
 
     rnd = random.Random(1)
     plays = 0

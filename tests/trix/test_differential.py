@@ -1,4 +1,4 @@
-"""The numba engine against the separately written plain-Python rules (tests/reference_rules.py).
+"""The numba engine against the separately written plain-Python rules (tests/trix/reference_rules.py).
 
 Thousands of random games go through both, move by move: they must offer the
 same legal actions to the same seat at every step and score every contract,
@@ -11,7 +11,7 @@ import pytest
 
 from sim.games.trix.cards import cards_of
 from sim.games.trix.game import Game
-from tests.reference_rules import RefGame
+from tests.trix.reference_rules import RefGame
 
 GAMES = 2000
 
