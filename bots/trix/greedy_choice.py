@@ -152,5 +152,3 @@ def choose_with(public, seat, hand, legal, lam, rate0, n0):
 @njit(cache=True)
 def choose_contract(public, seat, hand, legal):
     return choose_with(public, seat, hand, legal, RISK, RATE_PRIOR, RATE_WEIGHT)
-
-

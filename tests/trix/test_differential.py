@@ -1,4 +1,4 @@
-"""The numba engine against the separately written plain-Python rules (tests/trix/reference_rules.py).
+"""The numba engine against the plain-Python rules written apart (tests/trix/reference_rules.py).
 
 Thousands of random games go through both, move by move: they must offer the
 same legal actions to the same seat at every step and score every contract,

@@ -1,4 +1,4 @@
-"""Rule tests on hand-built deals (../shared/games/trix/RULES.md): the game of 28 contracts (R3, R8).
+"""Rule tests on hand-built deals (../shared/games/trix/RULES.md): the game (R3, R8).
 
 The deals and helpers are in tests/trix/deals.py; every expected value is worked out by
 hand from RULES.md, never copied from the engine.

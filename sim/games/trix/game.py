@@ -253,7 +253,6 @@ class TrixGame(Game):
             "a pile's lowest or highest card (R9.1, R9.3)"
         )
 
-
     # -- what the invariant suite checks ----------------------------------------------------
     def accounted(self) -> str | None:
         """Every card once: in a hand or played this contract; hands of 8 minus plays."""
