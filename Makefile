@@ -31,9 +31,11 @@ tournament: $(STAMP)
 	$(BIN)/trixsim tournament --bots greedy,mcts
 
 # Speed, beside a plain-Python engine and OpenSpiel (installed here as the bench extra).
+# GAME=<name> measures another registered game (results/bench-<name>.md).
+GAME ?= trix
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q -e '.[dev,bench]' || echo "bench: open_spiel unavailable, its row will say so"
-	$(BIN)/python -m sim.bench
+	$(BIN)/python -m sim.bench --game $(GAME)
 
 deal: $(STAMP)
 	$(BIN)/trixsim deal --seed 1

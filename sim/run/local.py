@@ -135,6 +135,8 @@ def run(
     """
     todo = [i for i in range(plan.n_chunks) if i not in done_chunks(out, plan)]
     clean(out, plan)
+    if workers <= 1 or len(todo) <= 1:
+        warm_up(plan.game)  # as the workers do before their first chunk: off the clock
     done_games = plan.games - sum(len(plan.chunk_games(i)) for i in todo)
     meter = Progress(plan, done_games, manifest, lambda m: write_manifest(out, m), progress)
     finished = meter.finished
