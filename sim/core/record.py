@@ -8,9 +8,11 @@ reads it (:func:`sim.core.registry.by_format`).
 
 from __future__ import annotations
 
+import contextlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 
 class RecordError(ValueError):
@@ -28,6 +30,8 @@ def parse(line: str) -> dict:
         rec = json.loads(line)
     except json.JSONDecodeError as e:
         raise RecordError(f"malformed JSON ({e.msg} at column {e.colno})") from None
+    except RecursionError:
+        raise RecordError("malformed JSON (nested too deeply)") from None
     if not isinstance(rec, dict):
         raise RecordError("a record must be a JSON object")
     return rec
@@ -49,9 +53,20 @@ def expect_list(obj: dict, key: str, kind, n: int | None, where: str = "") -> No
         raise RecordError(f"{where}field {key!r} has an item of the wrong type ({v!r})")
 
 
-def read_lines(path: str | Path) -> Iterator[tuple[int, str]]:
-    """(line number, text) of each non-blank line."""
-    with open(path, encoding="utf-8") as f:
-        for n, line in enumerate(f, 1):
+class NotText(RecordError):
+    """A line that is not UTF-8."""
+
+
+def read_lines(source: str | Path | BinaryIO) -> Iterator[tuple[int, str]]:
+    """(line number, text) of each non-blank line of a file (or a binary stream, such as
+    standard input); a line that is not UTF-8 is yielded as a :class:`NotText`."""
+    with contextlib.ExitStack() as stack:
+        f = source if hasattr(source, "read") else stack.enter_context(open(source, "rb"))
+        for n, raw in enumerate(f, 1):
+            try:
+                line = raw.decode("utf-8")
+            except UnicodeDecodeError as e:
+                yield n, NotText(f"not UTF-8 text (byte {e.start + 1}); records are JSON Lines")
+                continue
             if line.strip():
                 yield n, line

@@ -33,9 +33,11 @@ class Verdict:
         return self.error is None
 
 
-def check_line(line_no: int, text: str, default: GameSpec | None = None) -> Verdict:
+def check_line(line_no: int, text: str | RecordError, default: GameSpec | None = None) -> Verdict:
     """Check one JSON line; a malformed one gets an error naming its line."""
     try:
+        if isinstance(text, RecordError):  # a line that could not be read (not UTF-8)
+            raise text
         rec = parse(text)
         spec = by_format(rec.get("format")) or default
         if spec is None:
@@ -51,5 +53,6 @@ def check_line(line_no: int, text: str, default: GameSpec | None = None) -> Verd
     return Verdict(line_no, rec["game"], deals, None, spec.name)
 
 
-def check_file(path: str | Path, default: GameSpec | None = None) -> list[Verdict]:
-    return [check_line(n, text, default) for n, text in read_lines(path)]
+def check_file(source, default: GameSpec | None = None) -> list[Verdict]:
+    """Every record of a file (a path, or a binary stream such as standard input)."""
+    return [check_line(n, text, default) for n, text in read_lines(source)]
