@@ -34,3 +34,14 @@ def test_a_folder_used_within_the_idle_days_is_kept_even_beyond_keep(tmp_path):
         (tmp_path / f"{i:016x}").mkdir()  # all used just now
     assert cache.prune(str(tmp_path / "00000000000000ff"), keep=1, idle_days=7) == []
     assert len(list(tmp_path.iterdir())) == 6
+
+
+def test_the_cache_key_covers_every_kernel_source_and_no_other_core_module():
+    names = {f.name for f in cache.kernel_sources() if f.parent.name == "core"}
+    # the kernels, the templates bound per game, and what they read at compile time
+    assert {"bits.py", "rng.py", "policies.py", "loop.py", "ismcts.py", "limits.py"} <= names
+    assert not names & {"api.py", "play.py", "batch.py", "replay.py", "record.py"}
+    games = {f.parent.name for f in cache.kernel_sources() if f.parent.parent.name == "games"}
+    assert "trix" in games  # every registered game's folder
+    assert any(f.parent.name == "trix" and f.parent.parent.name == "bots"
+               for f in cache.kernel_sources())  # fmt: skip

@@ -11,6 +11,7 @@ registry and the workers call it); nothing happens at import time.
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import os
 import re
@@ -29,14 +30,32 @@ def base() -> str:
     )
 
 
+def _core_kernels(core: Path) -> list[Path]:
+    """The core's kernel modules (those importing numba or its ``njit``) and the core modules
+    they read."""
+    imports = {}
+    for f in core.glob("*.py"):
+        tree = ast.parse(f.read_bytes())
+        names = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
+        names |= {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
+        imports[f.stem] = names
+    todo = [m for m, names in imports.items()
+            if any(n.split(".")[0] == "numba" or n == "sim.core.jit" for n in names)]  # fmt: skip
+    found = set()
+    while todo:
+        m = todo.pop()
+        if m not in found:
+            found.add(m)
+            todo += [n.split(".")[2] for n in imports[m] if n.startswith("sim.core.")]
+    return [core / f"{m}.py" for m in sorted(found)]
+
+
 def kernel_sources() -> list[Path]:
     """The files whose contents decide what the kernels compile to."""
     import bots
-    from sim import __version__  # noqa: F401  (the digest also covers the version)
     from sim.core.registry import games
 
-    core = Path(__file__).parent
-    files = [f for f in sorted(core.glob("*.py")) if b"numba" in f.read_bytes()]
+    files = _core_kernels(Path(__file__).parent)
     for spec in games().values():
         files += sorted(spec.folder.rglob("*.py"))
     files += sorted(Path(bots.__file__).parent.rglob("*.py"))

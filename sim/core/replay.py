@@ -9,7 +9,6 @@ total the rules do not give, in the words of the rule.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from sim.core.record import RecordError, parse, read_lines
 from sim.core.registry import by_format
