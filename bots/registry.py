@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import math
 import pkgutil
 import warnings
 from dataclasses import dataclass, field
@@ -44,25 +45,56 @@ class BotSpecError(ValueError):
 
 @dataclass
 class Param:
+    """A bot parameter: its default, and for a number its valid range (both ends included).
+
+    Numbers travel to numba bots as ``float64``: integers are limited to ±2**53, where
+    every integer has its own float, and no parameter may be NaN or infinite.
+    """
+
     name: str
     default: float | int | str
     help: str = ""
     choices: tuple[str, ...] = ()  # for text parameters: encoded as their index
+    low: float | None = None
+    high: float | None = None
+
+    def __post_init__(self) -> None:
+        if not self.choices and (self.low is None or self.high is None):
+            raise ValueError(f"parameter {self.name!r}: a number needs its range (low, high)")
+        if not self.choices and not self.low <= self.default <= self.high:
+            raise ValueError(f"parameter {self.name!r}: default {self.default} out of range")
+
+    @property
+    def range_text(self) -> str:
+        if self.choices:
+            return f"one of {', '.join(self.choices)}"
+        if isinstance(self.default, int):
+            return f"integers from {int(self.low):,} to {int(self.high):,}"
+        return f"numbers from {self.low:g} to {self.high:g}"
+
+    def parse(self, value: str):
+        """The value of ``value`` (text), checked; BotSpecError names the range."""
+        if self.choices:
+            if value not in self.choices:
+                raise BotSpecError(f"{self.name}={value} is not allowed; {self.name} takes "
+                                   f"{self.range_text}")  # fmt: skip
+            return value
+        kind = type(self.default)
+        try:
+            v = kind(value)
+        except (TypeError, ValueError, OverflowError):
+            what = "an integer" if kind is int else "a number"
+            raise BotSpecError(f"{self.name}={value} is not {what}; {self.name} takes "
+                               f"{self.range_text}") from None  # fmt: skip
+        if not (math.isfinite(v) and self.low <= v <= self.high):
+            raise BotSpecError(f"{self.name}={value} is out of range; {self.name} takes "
+                               f"{self.range_text}")  # fmt: skip
+        return v
 
     def encode(self, value) -> float:
         if self.choices:
-            if value not in self.choices:
-                raise BotSpecError(
-                    f"{self.name}={value} is not allowed; choose one of {', '.join(self.choices)}"
-                )
-            return float(self.choices.index(value))
-        kind = type(self.default)
-        try:
-            return float(kind(value))
-        except (TypeError, ValueError):
-            raise BotSpecError(
-                f"{self.name}={value} is not a{'n integer' if kind is int else ' number'}"
-            ) from None
+            return float(self.choices.index(self.parse(value)))
+        return float(self.parse(str(value)))
 
 
 @dataclass
@@ -71,10 +103,21 @@ class BotInfo:
     kind: str  # "numba" or "python"
     doc: str
     params: list[Param] = field(default_factory=list)
-    decide: object = None  # numba bots: the compiled function
+    dispatcher: object = None  # numba bots: the function, compiled when first needed
     cls: type | None = None  # Python bots: the class
     native: int = 0  # numba bots the game loop plays itself (sim.core.policies.NATIVE_*)
     game: str | None = EVERY_GAME  # the game it plays; None: every game
+
+    @property
+    def decide(self):
+        """A numba bot's function, compiled for the bot signature (or loaded from the cache)
+        on first use: registering and parsing specs compile nothing, so a wrong spec is
+        refused at once even on a cold cache."""
+        from sim.core.protocol import BOT_SIGNATURE
+
+        if self.dispatcher is not None and not self.dispatcher.signatures:
+            self.dispatcher.compile(BOT_SIGNATURE.args)
+        return self.dispatcher
 
 
 REGISTRY: dict[tuple[str | None, str], BotInfo] = {}
@@ -96,13 +139,12 @@ def numba_bot(name: str, params: list[Param] | None = None, native: int = 0,
 
     def register(fn):
         from sim.core.jit import njit
-        from sim.core.protocol import BOT_SIGNATURE
 
-        compiled = fn if hasattr(fn, "py_func") else njit(BOT_SIGNATURE, cache=True)(fn)
+        dispatcher = fn if hasattr(fn, "py_func") else njit(cache=True)(fn)
         REGISTRY[game, name] = BotInfo(
-            name, "numba", _doc_line(fn), list(params or []), compiled, native=native, game=game
+            name, "numba", _doc_line(fn), list(params or []), dispatcher, native=native, game=game
         )
-        return compiled
+        return dispatcher
 
     return register
 
@@ -208,9 +250,7 @@ def parse_spec(text: str, game: str) -> BotSpec:
         if not eq or key not in known:
             have = ", ".join(f"{p.name}={p.default}" for p in info.params) or "none"
             raise BotSpecError(f"bot {name!r} has no parameter {item!r}; its parameters: {have}")
-        known[key].encode(value.strip())  # validates
-        default = known[key].default
-        values[key] = value.strip() if known[key].choices else type(default)(value.strip())
+        values[key] = known[key].parse(value.strip())
         given.append(key)
     # the canonical text: same bot and parameters, same name in every table
     order = [p.name for p in info.params if p.name in given]

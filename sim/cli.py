@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import sys
 from pathlib import Path
 
@@ -18,6 +19,7 @@ app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
     pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # help texts are plain: "[default: 1800]" is not rich markup
     help="Simulate trick-taking card games (Trix and others) and measure how strong their "
     "bots are.",
 )
@@ -86,15 +88,24 @@ def games():
 
 @app.command()
 def deal(
-    seed: int = typer.Option(1, help="Seed of the run; fixes the deal and every bot decision."),
-    id: int = typer.Option(0, "--id", help="Game id within the run (its deal set)."),
+    seed: int = typer.Option(
+        1, help="Seed of the run, 0 to 2**64-1; fixes the deal and every bot decision."
+    ),  # fmt: skip
+    id: int = typer.Option(
+        0, "--id", help="Game id within the run (its deal set), 0 to 2**31-1."
+    ),  # fmt: skip
     bots: str = typer.Option("random", help="Bot specs, repeated round the table."),
     game: str = typer.Option(DEFAULT_GAME, "--game", help=GAME_HELP),
 ):
     """Play one full game and print its record (the game's RECORD.md) as one JSON line."""
+    from sim.core.limits import MAX_GAMES, MAX_SEED
     from sim.core.play import play_game
     from sim.core.record import dumps
 
+    if not 0 <= seed <= MAX_SEED:
+        raise CliError(f"--seed must be from 0 to 2**64 - 1, got {seed}")
+    if not 0 <= id <= MAX_GAMES:
+        raise CliError(f"--id must be from 0 to {MAX_GAMES:,}, got {id}")
     spec = _game(game)
     specs = _lineup(bots, spec)
     g = play_game(spec, specs, seed, id)
@@ -103,7 +114,7 @@ def deal(
 
 @app.command()
 def replay(
-    file: Path = typer.Argument(..., help="JSON Lines file of game records."),
+    file: str = typer.Argument(..., help="JSON Lines file of game records; - for standard input."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print nothing; only the exit code."),
     as_json: bool = typer.Option(False, "--json", help="Print one JSON summary instead."),
     game: str = typer.Option(
@@ -116,19 +127,24 @@ def replay(
     from sim.core.replay import check_file
 
     spec = _game(game)
-    if not file.is_file():
-        raise CliError(f"replay: no such file {str(file)!r}; give a JSON Lines file of records")
+    if file == "-":
+        source, name = sys.stdin.buffer, "<stdin>"
+    else:
+        source = name = file
+        if not Path(file).is_file():
+            raise CliError(f"replay: no such file {file!r}; give a JSON Lines file of records, "
+                           "or - for standard input")  # fmt: skip
     try:
-        verdicts = check_file(file, spec)
-    except UnicodeDecodeError:
-        raise CliError(f"replay: {str(file)!r} is not UTF-8 text; records are JSON Lines") from None
+        verdicts = check_file(source, spec)
+    except OSError as e:
+        raise CliError(f"replay: cannot read {name} ({e.strerror})") from None
     bad = [v for v in verdicts if not v.ok]
     deals = sum(v.deals for v in verdicts)
     names = {v.game_name for v in verdicts if v.game_name} or {spec.name}
     deal = spec.deal if names == {spec.name} else "deal"
     if as_json:
         print(json.dumps({
-            "file": str(file), "games": len(verdicts), "good": len(verdicts) - len(bad),
+            "file": name, "games": len(verdicts), "good": len(verdicts) - len(bad),
             f"{deal}s": deals,
             "bad": [{"line": v.line, "game": v.game, "error": v.error} for v in bad],
         }))  # fmt: skip
@@ -136,12 +152,18 @@ def replay(
         for v in bad:
             print(v.error)
         if not verdicts:
-            print(f"{file}: no records")
+            print(f"{name}: no records")
         elif not bad:
-            print(f"{file}: {len(verdicts)} games, {deals} {deal}s: all follow the rules")
+            print(f"{name}: {_count(len(verdicts), 'game')}, {_count(deals, deal)}: all follow "
+                  "the rules")  # fmt: skip
         else:
-            print(f"{file}: {len(bad)} of {len(verdicts)} games break the rules", file=sys.stderr)
+            print(f"{name}: {len(bad)} of {_count(len(verdicts), 'game')} break the rules",
+                  file=sys.stderr)  # fmt: skip
     raise typer.Exit(1 if bad or not verdicts else 0)
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 def _default_out(bots: str, game: str) -> Path:
@@ -160,19 +182,30 @@ DEFAULT_GAMES = 1800
 @app.command()
 def tournament(
     bots: str = typer.Option(
-        "greedy,mcts", help="Bot specs, 1 to one per seat, e.g. greedy,mcts:iters=400"
-    ),
+        None,
+        help="Bot specs, 1 to one per seat, e.g. greedy,mcts:iters=400 [default: greedy,mcts]",
+        show_default=False,
+    ),  # fmt: skip
     games: int = typer.Option(
         None,
         help=f"Games to play, rounded up to whole deal sets [default: {DEFAULT_GAMES}]",
         show_default=False,
     ),  # fmt: skip
-    seed: int = typer.Option(1, help="Seed of the run: fixes every deal and bot decision."),
-    workers: int = typer.Option(None, help="Worker processes [default: all cores]"),
+    seed: int = typer.Option(
+        None,
+        help="Seed of the run, 0 to 2**64-1: fixes every deal and bot decision [default: 1]",
+        show_default=False,
+    ),  # fmt: skip
+    workers: int = typer.Option(
+        None,
+        help="Worker processes, at most 4 per core [default: all cores]",
+        show_default=False,
+    ),  # fmt: skip
     out: str = typer.Option(
         None,
         help="Output folder [default: results/<time>-<line-up>]; with --backend dask also "
         "a URL the workers write to (s3://bucket/run, file:///shared/run)",
+        show_default=False,
     ),  # fmt: skip
     backend: str = typer.Option("local", help="local (worker processes) or dask."),
     scheduler: str = typer.Option(
@@ -181,8 +214,14 @@ def tournament(
         "[default: a LocalCluster of --workers processes]",
         show_default=False,
     ),  # fmt: skip
-    chunk: int = typer.Option(None, help="Games per chunk (part file) [default: games/64]"),
-    record_games: int = typer.Option(0, help="Also write full records of the first K games."),
+    chunk: int = typer.Option(
+        None, help="Games per chunk (part file) [default: games/64]", show_default=False
+    ),
+    record_games: int = typer.Option(
+        None,
+        help="Also write full records of the first K games [default: 0]",
+        show_default=False,
+    ),  # fmt: skip
     resume: bool = typer.Option(False, "--resume", help="Finish the interrupted run in --out."),
     no_duplicate: bool = typer.Option(
         False,
@@ -190,55 +229,80 @@ def tournament(
         help="A fresh deal every game instead of replaying each deal under every seating.",
     ),  # fmt: skip
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
-    game: str = typer.Option(DEFAULT_GAME, "--game", help=GAME_HELP),
+    game: str = typer.Option(
+        None, "--game", help=f"{GAME_HELP} [default: {DEFAULT_GAME}]", show_default=False
+    ),
 ):
-    """Play a fair, reproducible tournament and write its tables to Parquet."""
+    """Play a fair, reproducible tournament and write its tables to Parquet.
 
+    Everything the command line says is checked before any worker starts."""
     from sim.run.backends import backend as make_backend
     from sim.run.plan import Plan, PlanError
     from sim.run.store import TournamentError
 
-    if workers is not None and workers < 1:
-        raise CliError(f"--workers must be at least 1, got {workers}")
+    cores = os.cpu_count() or 1
     if backend not in ("local", "dask"):
         raise CliError(f"--backend must be local or dask, got {backend!r}")
     if scheduler is not None and backend != "dask":
         raise CliError("--scheduler needs --backend dask")
+    if workers is not None and not 1 <= workers <= 4 * cores:
+        raise CliError(f"--workers must be from 1 to {4 * cores} (4 per core; this machine has "
+                       f"{cores}), got {workers}")  # fmt: skip
     url = out is not None and "://" in out
     if url and backend != "dask":
         raise CliError(f"--out {out}: a URL needs --backend dask (its workers write there)")
-    spec = _game(game)
     out = out if url or out is None else Path(out)
-    n_workers = workers or os.cpu_count() or 1
-    runner = None
+    given = {"--bots": bots, "--games": games, "--seed": seed, "--chunk": chunk,
+             "--record-games": record_games, "--game": game,
+             "--no-duplicate": no_duplicate or None}  # fmt: skip
+    runner = lock = None
+    stop = _stop_on_sigterm()
     try:
         runner = make_backend(backend, scheduler, out)
         if resume:
+            drop = [name for name, v in given.items() if v is not None]
+            if drop:
+                raise CliError(f"--resume takes the game, bots, seed, games and chunks from the "
+                               f"run's manifest; drop {', '.join(drop)}")  # fmt: skip
             if out is None:
                 raise CliError("--resume needs --out DIR, the folder of the run to finish")
-            plan = Plan(**runner.read_manifest(out)["plan"])
+            plan, manifest = runner.open_resume(out)
             spec = _game(plan.game)
+            lock = runner.lock(out)
+            for line in runner.verify(out, plan, manifest):
+                print(f"trixsim: {line}: its chunk is played again", file=sys.stderr)
+            if manifest.get("status") == "complete" and runner.complete(out, plan):
+                raise CliError(f"--resume: the run in {out} is already complete")
+        else:
+            spec = _game(game)
+            texts = [s.text for s in _specs(bots or "greedy,mcts", spec)]
+            if record_games is not None and record_games < 0:
+                raise CliError(f"--record-games must be 0 or more, got {record_games}")
+            plan = Plan.make(spec, texts, 1 if seed is None else seed,
+                             DEFAULT_GAMES if games is None else games, chunk,
+                             not no_duplicate)  # fmt: skip
+            out = out or _default_out(bots or "greedy,mcts", spec.name)
+            runner.check_out(out)
+        n_workers = min(workers or cores, plan.n_chunks)  # no idle worker
         runner.start(n_workers, out, spec.name)  # the workers load the engine meanwhile
         if resume:
-            manifest = runner.prepare(out, plan, sys.argv, resume=True)
-            plan = Plan(**manifest["plan"])
+            manifest = runner.prepare(out, plan, sys.argv, True, manifest)
         else:
-            texts = [s.text for s in _specs(bots, spec)]
-            if games is not None and games < 1:
-                raise CliError(f"--games must be at least 1, got {games}")
-            if record_games < 0:
-                raise CliError(f"--record-games must be 0 or more, got {record_games}")
-            plan = Plan.make(spec, texts, seed, games or DEFAULT_GAMES, chunk, not no_duplicate)
-            out = out or _default_out(bots, spec.name)
-            manifest = runner.prepare(out, plan, ["trixsim", *sys.argv[1:]], resume=False)
-            manifest["record_games"] = record_games
+            manifest = runner.prepare(out, plan, ["trixsim", *sys.argv[1:]], False)
+            lock = runner.lock(out)
+            manifest["record_games"] = record_games or 0
         if not quiet:
             rounded = " (rounded up to whole deal sets)" if games and games != plan.games else ""
             who = f"Dask scheduler {scheduler}" if scheduler else f"{n_workers} workers"
             who += " (Dask LocalCluster)" if backend == "dask" and not scheduler else ""
             print(f"trixsim: {plan.games:,} games of {spec.name}{rounded}, "
                   f"{len(plan.seatings)} seatings, {who} -> {out}", file=sys.stderr)  # fmt: skip
-        manifest = runner.run(plan, out, n_workers, manifest, progress=not quiet)
+        try:
+            manifest = runner.run(plan, out, n_workers, manifest, progress=not quiet)
+        except KeyboardInterrupt:  # before the run could take it: the manifest tells the truth
+            manifest["status"] = "incomplete"
+            runner.save(out, manifest)
+            raise
         if manifest["status"] == "complete" and manifest.get("record_games"):
             runner.write_records(plan, out, manifest["record_games"])
         folder = runner.folder(out)
@@ -247,6 +311,7 @@ def tournament(
     finally:
         if runner is not None:
             runner.stop()  # a run that never started: bad input, or Ctrl-C
+        signal.signal(signal.SIGTERM, stop.previous)
     if folder is None or not manifest["games_done"]:  # remote tables, or none yet
         print(f"trixsim: {manifest['games_done']:,} games written to {out}")
     else:
@@ -256,10 +321,31 @@ def tournament(
     if not resume and games and games != plan.games:
         print(f"(--games {games:,} was rounded up to {plan.games:,}: whole deal sets, each "
               f"played under all {len(plan.seatings)} seatings)")  # fmt: skip
+    if lock is not None:
+        lock.release()
     if manifest["status"] != "complete":
-        print(f"trixsim: interrupted; finish with: trixsim tournament {runner.resume_hint(out)}",
+        why = "stopped (SIGTERM)" if stop.terminated else "interrupted"
+        print(f"trixsim: {why}; finish with: trixsim tournament {runner.resume_hint(out)}",
               file=sys.stderr)  # fmt: skip
-        raise typer.Exit(130)
+        raise typer.Exit(143 if stop.terminated else 130)
+
+
+class _Stop:
+    terminated = False
+    previous = signal.SIG_DFL
+
+
+def _stop_on_sigterm() -> _Stop:
+    """SIGTERM (what ``timeout`` and batch schedulers send) stops a run as Ctrl-C does:
+    finished chunks kept, the run marked incomplete, the resume command printed."""
+    stop = _Stop()
+
+    def handler(signum, frame):
+        stop.terminated = True
+        raise KeyboardInterrupt
+
+    stop.previous = signal.signal(signal.SIGTERM, handler)
+    return stop
 
 
 @app.command()
@@ -335,9 +421,7 @@ def list_bots(game: str = typer.Option(DEFAULT_GAME, "--game", help=GAME_HELP)):
         if info.doc:
             print(f"{'':<10} {info.doc}")
         for p in info.params:
-            if p.help:
-                choices = f" ({'|'.join(p.choices)})" if p.choices else ""
-                print(f"{'':<12}{p.name}{choices}: {p.help}")
+            print(f"{'':<12}{p.name} ({p.range_text}): {p.help}")
 
 
 def main() -> None:

@@ -44,8 +44,9 @@ class KillOnce(WorkerPlugin):
             write = dask.UrlStore.write_part
 
             def write_part(store, table, sub, i, stats):
-                write(store, table, sub, i, stats)
+                written = write(store, table, sub, i, stats)
                 if i == self.chunk and not sub.startswith("games"):  # the first of the two
                     self._die()
+                return written
 
             dask.UrlStore.write_part = write_part

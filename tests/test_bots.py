@@ -22,7 +22,7 @@ def all_specs():
 
 
 # -- a plug-in numba bot and a plug-in Python bot, defined here ------------------------------
-@numba_bot("test-lowest", params=[Param("unused", 1, "shows parameters reach the bot")])
+@numba_bot("test-lowest", params=[Param("unused", 1, "reaches the bot", low=0, high=9)])
 def lowest_bot(public, seat, hand, legal, rng, params):
     """Always the lowest legal action id."""
     return lowest_bit(legal)

@@ -38,7 +38,7 @@ def test_replay_good_file(dealt):
     out = trixsim("replay", str(dealt))
     assert out.returncode == 0
     n = len(json.loads(dealt.read_text())["contracts"])
-    assert out.stdout.strip() == f"{dealt}: 1 games, {n} contracts: all follow the rules"
+    assert out.stdout.strip() == f"{dealt}: 1 game, {n} contracts: all follow the rules"
 
 
 def test_replay_reports_bad_games_one_line_each(dealt, tmp_path):

@@ -170,7 +170,7 @@ def test_without_dask_one_line_says_how_to_install_it(no_dask, tmp_path):
         (["--backend", "dask", "--out", "nosuchfs://bucket/run"], "--out nosuchfs://"),
         # the LocalCluster is already starting (dask_backend.start): it is stopped again
         (["--backend", "dask", "--bots", "nobody"], "unknown bot 'nobody'"),
-        (["--backend", "dask", "--games", "0"], "--games must be at least 1"),
+        (["--backend", "dask", "--games", "0"], "--games must be from 1 to 2,147,483,647"),
     ],
 )
 def test_bad_dask_options_are_one_line_and_write_nothing(tmp_path, args, words):

@@ -253,7 +253,10 @@ def test_leave_three_ways_come_back_and_finish_the_same_game(tmp_path):
     assert play_along(person) is None
     code, err = person.finish()
     assert code == 0, err
-    rec_path = tmp_path / "rec.jsonl"  # the --save of the first session is remembered
+    # the first session asked for a record (--save): it is written beside the saved game,
+    # under a name of trixsim's: nothing read from the saved file chooses where it goes
+    rec_path = tmp_path / "trixsim-play-4.record.jsonl"
+    assert not (tmp_path / "rec.jsonl").exists()
     check = trixsim("replay", str(rec_path))
     assert check.returncode == 0, check.stdout + check.stderr
     rec = json.loads(rec_path.read_text())

@@ -463,7 +463,7 @@ def test_the_report_never_imports_the_engine(runs):
         f"render(build_report([{str(runs['a'])!r}], 100));"
         "print(sorted(m for m in sys.modules if m.startswith(('numba', 'sim.core.loop', "
         "'sim.games.trix.rules', 'sim.games.trix.kernels', 'sim.games.trix.game', 'sim.run', "
-        "'sim.core.batch', 'sim.core.api', 'sim.core.play', 'bots'))))"
+        "'sim.core.batch', 'sim.core.api', 'sim.core.play', 'bots')) and m != 'sim.run.lock'))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
@@ -510,13 +510,20 @@ def test_unreportable_folders_get_one_line_and_exit_2(runs, tmp_path, monkeypatc
     for d in ("games.parquet", "contracts.parquet"):
         for f in (starting / d).iterdir():
             f.unlink()
+    dead = copy_run(starting, tmp_path / "dead")  # "running", but nobody holds its lock
+    from sim.run.lock import FolderLock
+
+    alive = FolderLock(starting).acquire()  # as the run's process would
     newer = copy_run(runs["b"], tmp_path / "newer", version="9.9.9")
-    retyped = copy_run(runs["b"], tmp_path / "retyped")
+    cut = copy_run(runs["b"], tmp_path / "cut")  # a part file cut short: damaged, and said so
+    part = cut / "contracts.parquet" / "part-000001.parquet"
+    part.write_bytes(part.read_bytes()[:100])
+    retyped = copy_run(runs["b"], tmp_path / "retyped", parts={})  # rewritten on purpose
     for f in (retyped / "games.parquet").iterdir():
         t = pq.read_table(f)
         i = t.schema.get_field_index("total_0")
         pq.write_table(t.set_column(i, "total_0", t.column(i).cast(pa.int32())), f)
-    older = copy_run(runs["solo"], tmp_path / "older")
+    older = copy_run(runs["solo"], tmp_path / "older", parts={})
     for f in (older / "games.parquet").iterdir():
         pq.write_table(pq.read_table(f).drop_columns(["win_share_0"]), f)
     cases = {
@@ -525,10 +532,12 @@ def test_unreportable_folders_get_one_line_and_exit_2(runs, tmp_path, monkeypatc
         (str(other_tool),): "was not written by trixsim tournament",
         (str(tmp_path / "nowhere"),): "no such folder",
         (str(runs["a"] / "manifest.json"),): "is a file",
-        (str(starting),): "still in progress",
+        (str(starting),): "still in progress (process",
+        (str(dead),): "no finished games (status stopped: its process is gone); finish it with",
         (str(runs["a"]), str(newer)): "different versions",
         (str(runs["b"]), str(retyped)): "different table schemas",
         (str(older),): "has no column 'win_share_0'",
+        (str(cut),): "part-000001.parquet is damaged (100 bytes instead of",
         (str(runs["a"]), str(runs["a"])): "given twice",
         (str(runs["a"]), "--format", "xml"): "--format must be",
         (str(runs["a"]), "--rate-games", "-1"): "--rate-games",
@@ -538,6 +547,7 @@ def test_unreportable_folders_get_one_line_and_exit_2(runs, tmp_path, monkeypatc
         assert code == 2, (args, out, err)
         assert out == "" and err.count("\n") == 1 and err.startswith("trixsim: "), err
         assert words in err, err
+    alive.release()
     with pytest.raises(ReportError):
         summary([empty])
 
@@ -549,15 +559,24 @@ def test_partial_runs_report_their_finished_chunks(runs, tmp_path, monkeypatch, 
     (running / "contracts.parquet" / ".part-000002.parquet.123.tmp").write_bytes(b"half")
     code, out, err = cli(monkeypatch, capsys, "report", str(running))
     assert code == 0, err
-    assert "360 games over 60 deal sets" in out and "status running" in out
+    assert "360 games over 60 deal sets" in out
+    assert "stopped: its process is gone" in " ".join(out.split())  # (notes are wrapped)
     # a run that has not finished a chunk is skipped when another run can be reported
     starting = copy_run(runs["solo"], tmp_path / "starting", status="running")
     for d in ("games.parquet", "contracts.parquet"):
         for f in (starting / d).iterdir():
             f.unlink()
-    code, out, err = cli(monkeypatch, capsys, "report", str(runs["b"]), str(starting))
+    from sim.run.lock import FolderLock
+
+    with FolderLock(starting):  # as the run's process holds it
+        code, out, err = cli(monkeypatch, capsys, "report", str(runs["b"]), str(starting))
     out = " ".join(out.split())  # notes are wrapped
     assert code == 0 and "still in progress" in out and "(skipped)" in out
+    # "running" in the manifest, and nobody holds the lock: the run died, and says so
+    code, out, err = cli(monkeypatch, capsys, "report", str(running))
+    out = " ".join(out.split())
+    assert code == 0 and "stopped: its process is gone" in out
+    assert f"finish it with: trixsim tournament --resume --out {running}" in out
     # the same plan twice: said, and the deal sets are shared rather than doubled
     twin = copy_run(runs["b"], tmp_path / "twin")
     rep = build_report([runs["b"], twin], rate_games=50)

@@ -167,8 +167,8 @@ def test_interrupted_run_keeps_finished_chunks_and_resumes(runs, tmp_path, sig):
         (["--bots", "nobody"], "unknown bot 'nobody'"),
         (["--bots", "random:speed=2"], "has no parameter"),
         (["--bots", "random,random,random,random,random"], "takes 1 to 4 bot specs"),
-        (["--games", "0"], "--games must be at least 1"),
-        (["--workers", "0"], "--workers must be at least 1"),
+        (["--games", "0"], "--games must be from 1 to 2,147,483,647"),
+        (["--workers", "0"], "--workers must be from 1 to"),
         (["--out", "/proc/no/such/place"], "cannot write there"),
     ],
 )

@@ -35,12 +35,12 @@ SEARCH = bind(Path(sim.core.__file__).with_name("ismcts.py"), "trix",
     "mcts",
     game="trix",
     params=[
-        Param("iters", 200, "search iterations per decision"),
+        Param("iters", 200, "search iterations per decision", low=1, high=1_000_000),
         Param(
             "rollout", "greedy", "rollout policy (greedy is stronger)", choices=("random", "greedy")
         ),
-        Param("c", 0.7, "exploration constant"),
-        Param("seed", 0, "extra seed mixed into the bot's stream"),
+        Param("c", 0.7, "exploration constant", low=0.0, high=100.0),
+        Param("seed", 0, "extra seed mixed into the bot's stream", low=0, high=2**53),
     ],
 )
 def mcts_bot(public, seat, hand, legal, rng, params):

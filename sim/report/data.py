@@ -94,12 +94,26 @@ def _part_names(folder: Path) -> set[str]:
     }
 
 
+def damaged(path: Path, folder: Path, why: str) -> ReportError:
+    """The one line for a part file the report cannot trust."""
+    return ReportError(f"{path} is damaged ({why}); repair the run with: trixsim tournament "
+                       f"--resume --out {folder}")  # fmt: skip
+
+
+def read_part(path: Path, columns: list[str], folder: Path) -> pa.Table:
+    """A part file's columns; ReportError naming the file when it cannot be read."""
+    try:
+        return pq.read_table(path, columns=columns)
+    except (OSError, ValueError, KeyError, pa.ArrowException) as e:
+        raise damaged(path, folder, f"{str(e).splitlines()[0] if str(e) else type(e).__name__}"
+                      ) from None  # fmt: skip
+
+
 def _schema_of(path: Path, columns: list[str], what: str, run: Path, version: str) -> dict:
     try:
         schema = pq.read_schema(path)
     except (OSError, pa.ArrowException) as e:
-        msg = f"{run}: {what}/{path.name} is not a readable Parquet file ({e})"
-        raise ReportError(msg) from None
+        raise damaged(path, run, f"not a readable Parquet file: {e}") from None
     missing = [c for c in columns if c not in schema.names]
     if missing:
         raise ReportError(
@@ -123,9 +137,11 @@ def open_run(folder: Path) -> Run:
             f"(no {MANIFEST}); give the --out folder of trixsim tournament"
         )
     try:
-        manifest = json.loads((folder / MANIFEST).read_text())
-    except (json.JSONDecodeError, UnicodeDecodeError):
-        raise ReportError(f"{folder / MANIFEST} is not valid JSON") from None
+        manifest = json.loads((folder / MANIFEST).read_bytes().decode("utf-8"))
+    except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
+        raise ReportError(f"{folder / MANIFEST} is not valid JSON: it is damaged") from None
+    except OSError as e:
+        raise ReportError(f"{folder / MANIFEST}: cannot read it ({e.strerror})") from None
     if (
         not isinstance(manifest, dict)
         or manifest.get("tool") != "trixsim tournament"
@@ -136,7 +152,7 @@ def open_run(folder: Path) -> Run:
 
     try:
         spec = get(manifest["plan"].get("game", LEGACY_GAME))
-    except GameError as e:
+    except (GameError, TypeError) as e:
         raise ReportError(f"{folder / MANIFEST}: {e}") from None
     run = Run(folder, manifest, [], spec=spec)
     for sub in (GAMES, run.deal_table):
@@ -144,6 +160,15 @@ def open_run(folder: Path) -> Run:
             raise ReportError(f"{folder} has a manifest but no {sub} folder; is it complete?")
     # a chunk is finished when both its part files are in place (the deals are written first)
     run.parts = sorted(_part_names(folder / GAMES) & _part_names(folder / run.deal_table))
+    records = manifest.get("parts") if isinstance(manifest.get("parts"), dict) else {}
+    for name in run.parts:  # a part whose size is not the size written is damaged
+        rec = records.get(str(int(name[5:11]))) if name[5:11].isdigit() else None
+        for sub in (GAMES, run.deal_table):
+            entry = rec.get(sub) if isinstance(rec, dict) else None
+            want = entry.get("size") if isinstance(entry, dict) else None
+            size = (folder / sub / name).stat().st_size
+            if isinstance(want, int) and size != want:
+                raise damaged(folder / sub / name, folder, f"{size} bytes instead of {want}")
     if run.parts:
         run.schema = _schema_of(run.paths(GAMES)[0], game_columns(spec), GAMES, folder,
                                 run.version)  # fmt: skip
@@ -153,14 +178,22 @@ def open_run(folder: Path) -> Run:
     return run
 
 
+def live(run: Run) -> str | None:
+    """The process running ``run`` now (it holds the folder's lock), or None."""
+    from sim.run.lock import held
+
+    return held(run.folder)
+
+
 def no_games_reason(run: Run) -> str:
-    if run.status == "running":
+    if run.status == "running" and live(run):
         return (
-            f"{run.folder}: the run is still in progress and no chunk of games has finished "
-            "yet; report again in a moment"
+            f"{run.folder}: the run is still in progress ({live(run)}) and no chunk of games "
+            "has finished yet; report again in a moment"
         )
+    status = "stopped: its process is gone" if run.status == "running" else run.status
     return (
-        f"{run.folder}: no finished games (status {run.status}); "
+        f"{run.folder}: no finished games (status {status}); "
         f"finish it with: trixsim tournament --resume --out {run.folder}"
     )
 
@@ -207,15 +240,23 @@ def open_runs(folders: list[Path]) -> tuple[list[Run], list[str]]:
                 f"{first.schema[col]} vs {r.schema.get(col)}); report them separately"
             )
     for r in runs:
-        if r.status != "complete":
-            plan = r.manifest["plan"]
-            try:
-                chunks = f" of {-(-int(plan['games']) // int(plan['chunk']))}"
-            except (KeyError, TypeError, ValueError, ZeroDivisionError):
-                chunks = ""
+        plan = r.manifest["plan"]
+        try:
+            n_chunks = -(-int(plan["games"]) // int(plan["chunk"]))
+        except (KeyError, TypeError, ValueError, ZeroDivisionError, OverflowError):
+            n_chunks = None
+        if r.status != "complete" or (n_chunks is not None and len(r.parts) < n_chunks):
+            chunks = "" if n_chunks is None else f" of {n_chunks}"
+            if r.status == "running" and live(r):
+                what = f"still running ({live(r)})"
+            elif r.status == "running":
+                what = "stopped: its process is gone"
+            else:
+                what = f"status {r.status}"
             notes.append(
-                f"{r.folder}: status {r.status}; only its finished games are reported "
-                f"({len(r.parts)}{chunks} chunks)"
+                f"{r.folder}: {what}; only its finished games are reported "
+                f"({len(r.parts)}{chunks} chunks); finish it with: trixsim tournament "
+                f"--resume --out {r.folder}"
             )
     plans: dict[str, Path] = {}
     for r in runs:
@@ -286,7 +327,8 @@ def read_games(runs: list[Run]) -> Games:
     spec = runs[0].spec
     seats = range(spec.seats)
     columns = game_columns(spec)
-    tables = [pq.ParquetDataset(r.paths(GAMES)).read(columns=columns) for r in runs]
+    tables = [pa.concat_tables([read_part(p, columns, r.folder) for p in r.paths(GAMES)])
+              for r in runs]  # fmt: skip
     names = sorted(
         {
             n
@@ -343,7 +385,7 @@ def deal_parts(runs: list[Run], columns: list[str], prefetch: int = 3):
     with ThreadPoolExecutor(max_workers=2) as pool:
         futures = []
         for i, path in jobs:
-            futures.append((i, pool.submit(pq.read_table, path, columns=columns)))
+            futures.append((i, pool.submit(read_part, path, columns, runs[i].folder)))
             if len(futures) > prefetch:
                 j, fut = futures.pop(0)
                 yield j, fut.result()

@@ -13,9 +13,8 @@ from __future__ import annotations
 import math
 
 import numpy as np
-import pyarrow.parquet as pq
 
-from sim.report.data import GAMES, Run, codes, game_columns, ints
+from sim.report.data import GAMES, Run, codes, game_columns, ints, read_part
 from sim.report.stats import Z95, bot_line, cluster_means, last_places
 
 
@@ -57,7 +56,7 @@ def run_summary(run: Run) -> dict:
     diff = Moments()  # names[0] minus names[1], within deal sets both played
     games = deal_sets = deals = 0
     for path in run.paths(GAMES):
-        t = pq.read_table(path, columns=columns)
+        t = read_part(path, columns, run.folder)
         bots = np.stack([codes(t.column(f"bot_{p}"), lookup, "bot") for p in seats], 1)
         totals = np.stack([ints(t.column(f"total_{p}")) for p in seats], 1).astype(np.int64)
         ranks = np.stack([ints(t.column(f"rank_{p}")) for p in seats], 1)

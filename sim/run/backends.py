@@ -21,10 +21,47 @@ class Backend:
     def start(self, workers: int, out, game: str) -> None:
         """Start the workers now, before the run is prepared (they load meanwhile)."""
 
-    def prepare(self, out, plan: Plan, command: list[str], resume: bool) -> dict:
+    def check_out(self, out) -> None:
+        """A new run's ``--out`` is a new or empty folder (before anything starts)."""
+        from sim.run.store import check_out
+
+        check_out(Path(out))
+
+    def open_resume(self, out) -> tuple[Plan, dict]:
+        """The plan and manifest of the run to resume, checked (nothing is written)."""
+        from sim.run.store import resume_plan
+
+        manifest = self.read_manifest(out)
+        return resume_plan(manifest, out), manifest
+
+    def lock(self, out):
+        """Hold ``out`` for this run; TournamentError names the process holding it."""
+        from sim.run.store import lock
+
+        return lock(Path(out))
+
+    def verify(self, out, plan: Plan, manifest: dict) -> list[str]:
+        """Check the part files of a run to resume; remove the damaged chunks' files."""
+        from sim.run.store import verify
+
+        return verify(Path(out), plan, manifest)
+
+    def complete(self, out, plan: Plan) -> bool:
+        """Whether every chunk of the run is on disk."""
+        from sim.run.store import done_chunks
+
+        return len(done_chunks(Path(out), plan)) == plan.n_chunks
+
+    def prepare(self, out, plan: Plan, command: list[str], resume: bool,
+                manifest: dict | None = None) -> dict:  # fmt: skip
         from sim.run.store import prepare
 
-        return prepare(Path(out), plan, command, resume)
+        return prepare(Path(out), plan, command, resume, manifest)
+
+    def save(self, out, manifest: dict) -> None:
+        from sim.run.store import write_manifest
+
+        write_manifest(Path(out), manifest)
 
     def read_manifest(self, out) -> dict:
         from sim.run.store import read_manifest
@@ -91,10 +128,31 @@ class Dask(Backend):
     def start(self, workers: int, out, game: str) -> None:
         self.connection = self.dask.start(self.scheduler, workers, out, game)
 
-    def prepare(self, out, plan, command, resume):
+    def check_out(self, out) -> None:
+        if not self.url:  # a URL is checked when the run is prepared
+            super().check_out(out)
+
+    def lock(self, out):
+        return None if self.url else super().lock(out)  # no lock on an object store
+
+    def verify(self, out, plan, manifest) -> list[str]:
+        return [] if self.url else super().verify(out, plan, manifest)
+
+    def complete(self, out, plan) -> bool:
         if self.url:
-            return self.dask.prepare_url(out, plan, command, resume)
-        return super().prepare(out, plan, command, resume)
+            return len(self.dask.UrlStore(out).done(plan)) == plan.n_chunks
+        return super().complete(out, plan)
+
+    def prepare(self, out, plan, command, resume, manifest=None):
+        if self.url:
+            return self.dask.prepare_url(out, plan, command, resume, manifest)
+        return super().prepare(out, plan, command, resume, manifest)
+
+    def save(self, out, manifest: dict) -> None:
+        if self.url:
+            self.dask.UrlStore(out).write_manifest(manifest)
+        else:
+            super().save(out, manifest)
 
     def read_manifest(self, out) -> dict:
         return self.dask.read_manifest_url(out) if self.url else super().read_manifest(out)

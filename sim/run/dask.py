@@ -38,6 +38,7 @@ import os
 import signal
 import sys
 import tempfile
+import time
 import uuid
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from pathlib import Path
@@ -157,10 +158,14 @@ class UrlStore:
                 os.fsync(f.fileno())  # local and network filesystems; object stores have none
         self.fs.mv(tmp, self.path(name))
 
-    def write_part(self, table, sub: str, i: int, stats: tuple[str, ...]) -> None:
-        from sim.run.parquet import encode, part_name
+    def write_part(self, table, sub: str, i: int, stats: tuple[str, ...]) -> dict:
+        """Write a part file; its size and checksum (for the manifest)."""
+        from sim.run.parquet import parquet_bytes, part_name
+        from sim.run.verify import fingerprint
 
-        self._put(f"{sub}/{part_name(i)}", lambda f: encode(table, f, stats))
+        data = parquet_bytes(table, stats)
+        self._put(f"{sub}/{part_name(i)}", lambda f: f.write(data))
+        return fingerprint(data)
 
     def write_manifest(self, manifest: dict) -> None:
         data = (json.dumps(manifest, indent=2) + "\n").encode()
@@ -168,13 +173,16 @@ class UrlStore:
 
     def read_manifest(self) -> dict:
         try:
-            return json.loads(self.fs.cat_file(self.path(MANIFEST)))
+            data = json.loads(self.fs.cat_file(self.path(MANIFEST)))
         except FileNotFoundError:
             raise TournamentError(
                 f"--resume: {self.url} has no {MANIFEST}; it is not a trixsim tournament"
             ) from None
-        except (json.JSONDecodeError, UnicodeDecodeError):
+        except (json.JSONDecodeError, UnicodeDecodeError, RecursionError):
             raise TournamentError(f"--resume: {self.url}/{MANIFEST} is not valid JSON") from None
+        if not isinstance(data, dict):
+            raise TournamentError(f"--resume: {self.url}/{MANIFEST} is not a JSON object")
+        return data
 
 
 class FolderStore:
@@ -189,23 +197,26 @@ class FolderStore:
     def clean(self, plan: Plan) -> None:
         clean(self.out, plan)
 
-    def write_chunk(self, plan: Plan, i: int, deals: bytes, games: bytes) -> None:
-        """The two part files a task encoded, written as the local workers write theirs."""
+    def write_chunk(self, plan: Plan, i: int, deals: bytes, games: bytes) -> dict:
+        """The two part files a task encoded, written as the local workers write theirs;
+        their sizes and checksums."""
         from sim.run.parquet import write_part
 
         deal_dir, games_dir = tables(plan)
-        write_part(deals, self.out / deal_dir, i)  # the per-deal table first, as locally
-        write_part(games, self.out / games_dir, i)
+        parts = {deal_dir: write_part(deals, self.out / deal_dir, i)}  # the deals first
+        parts[games_dir] = write_part(games, self.out / games_dir, i)
+        return parts
 
     def write_manifest(self, manifest: dict) -> None:
         write_manifest(self.out, manifest)
 
 
-def prepare_url(url: str, plan: Plan, command: list[str], resume: bool) -> dict:
+def prepare_url(url: str, plan: Plan, command: list[str], resume: bool,
+                manifest: dict | None = None) -> dict:  # fmt: skip
     """:func:`sim.run.store.prepare` for an ``--out`` URL."""
     store = UrlStore(url)
     if resume:
-        manifest = resumed_manifest(store.read_manifest(), url)
+        manifest = resumed_manifest(manifest)
         store.write_manifest(manifest)
         return manifest
     try:
@@ -248,7 +259,10 @@ class WorkerSetup(WorkerPlugin):
     def setup(self, worker=None):
         if "numba" not in sys.modules:  # one numba thread per worker, as locally
             os.environ["NUMBA_NUM_THREADS"] = "1"
-        if self.local:  # LocalCluster workers leave Ctrl-C to the client
+        if self.local:  # LocalCluster workers die with the client and leave Ctrl-C to it
+            from sim.run.parent import die_with_parent
+
+            die_with_parent()
             with contextlib.suppress(ValueError):
                 signal.signal(signal.SIGINT, signal.SIG_IGN)
         # load the engine now rather than in the first task (a worker without trixsim,
@@ -258,10 +272,11 @@ class WorkerSetup(WorkerPlugin):
 
 
 def play_chunk(plan: Plan, i: int, digest: str, url: str | None = None):
-    """The task: play chunk ``i``. Returns (chunk, games, card plays, part files or None).
+    """The task: play chunk ``i``. Returns (chunk, games, card plays, part files).
 
     Without ``url`` the two part files' bytes travel back to the client; with it
-    the worker writes them there and returns None in their place.
+    the worker writes them there and returns their sizes and checksums (None for a
+    chunk an earlier run of this task wrote).
     """
     if digest != source_digest():
         raise RuntimeError(
@@ -280,9 +295,9 @@ def play_chunk(plan: Plan, i: int, digest: str, url: str | None = None):
         return i, n, 0, None
     deals, games, actions = chunk_tables(plan, i)
     deal_dir, games_dir = tables(plan)
-    store.write_part(deals, deal_dir, i, stats)
-    store.write_part(games, games_dir, i, stats)
-    return i, n, actions, None
+    parts = {deal_dir: store.write_part(deals, deal_dir, i, stats)}
+    parts[games_dir] = store.write_part(games, games_dir, i, stats)
+    return i, n, actions, parts
 
 
 # -- the client ----------------------------------------------------------------------------
@@ -394,18 +409,21 @@ def run(
     store.clean(plan)
     done_games = plan.games - sum(len(plan.chunk_games(i)) for i in todo)
     manifest["backend"] = "dask"
-    meter = Progress(plan, done_games, manifest, store.write_manifest, progress)
-    finished = meter.finished
-
+    meter = None
     status = "complete"
     client = cluster = None
     pending: set = set()
     writer = ThreadPoolExecutor(WRITERS, thread_name_prefix="trixsim-write")
-    writing: dict = {}  # write of a chunk -> its games
+    writing: dict = {}  # write of a chunk -> (chunk, its games)
     try:
+        t = time.perf_counter()
         connection = connection or start(scheduler, workers, out, plan.game)
         with _sigint_blocked():  # a Ctrl-C meanwhile is raised once client and cluster are set
             client, cluster = connection.result()
+        # the clock starts when the cluster is up, as the local backend's when its workers are
+        manifest["startup_seconds"] = round(time.perf_counter() - t, 3)
+        meter = Progress(plan, done_games, manifest, store.write_manifest, progress)
+        finished = meter.finished
         threads = client.nthreads()
         manifest["dask"] = {
             "scheduler": scheduler or "LocalCluster",
@@ -440,8 +458,9 @@ def run(
             """Count the chunks written to disk; with ``block``, wait for one at least."""
             done, _ = wait(writing, return_when=FIRST_COMPLETED) if block else (writing, None)
             for w in [w for w in done if w.done()]:
-                w.result()  # a failed write fails the run
-                finished(writing.pop(w))
+                parts = w.result()  # a failed write fails the run
+                i, n = writing.pop(w)
+                finished(n, i, parts)
 
         queue = iter(todo)
         first = [submit(i) for i in itertools.islice(queue, max(0, room()))]
@@ -457,10 +476,10 @@ def run(
             if i in written:  # each chunk once, whatever the scheduler reran
                 continue
             written.add(i)
-            if parts is None:  # written by the worker
-                finished(n)
+            if not isinstance(parts, tuple):  # written by the worker (sizes and checksums)
+                finished(n, i, parts)
                 continue
-            writing[writer.submit(store.write_chunk, plan, i, *parts)] = n
+            writing[writer.submit(store.write_chunk, plan, i, *parts)] = (i, n)
             drain(block=len(writing) >= 2 * WRITERS)
         while writing:
             drain(block=True)
@@ -474,6 +493,7 @@ def run(
         raise TournamentError(_failure(e, out)) from None
     finally:
         writer.shutdown(wait=True, cancel_futures=True)  # a chunk is on disk whole, or not at all
+        meter = meter or Progress(plan, done_games, manifest, store.write_manifest, False)
         if status == "complete":  # every chunk is written: the run ends before the cleanup
             meter.close(status, store.done(plan))
         _close(client, cluster, pending)  # (else a running task may still write its chunk)

@@ -33,8 +33,13 @@ from sim.run.store import (
 
 # -- workers -------------------------------------------------------------------------------
 def _init_worker() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them and keeps finished chunks."""
+    """Workers die with the parent, and leave Ctrl-C and SIGTERM to it: it stops them and
+    keeps the finished chunks."""
+    from sim.run.parent import die_with_parent
+
+    die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 def start_workers(n: int, game: str | None = None) -> ProcessPoolExecutor:
@@ -52,21 +57,21 @@ def start_workers(n: int, game: str | None = None) -> ProcessPoolExecutor:
     pool = ProcessPoolExecutor(
         max_workers=n, mp_context=mp.get_context("spawn"), initializer=_init_worker
     )
-    for _ in range(n):
-        pool.submit(warm_up, game)
+    pool.trixsim_ready = [pool.submit(warm_up, game) for _ in range(n)]
     return pool
 
 
-def play_chunk_to_disk(plan: Plan, out: str, i: int) -> tuple[int, int, int]:
-    """Play chunk ``i`` and write its two part files. Returns (chunk, games, decisions)."""
+def play_chunk_to_disk(plan: Plan, out: str, i: int) -> tuple[int, int, int, dict]:
+    """Play chunk ``i`` and write its two part files. Returns (chunk, games, decisions, the
+    part files' sizes and checksums)."""
     from sim.run.parquet import write_part
 
     deals, games, actions = chunk_tables(plan, i)
     deal_dir, games_dir = tables(plan)
     stats = statistics(plan)
-    write_part(deals, Path(out) / deal_dir, i, stats)  # the per-deal table first
-    write_part(games, Path(out) / games_dir, i, stats)
-    return i, games.num_rows, actions
+    parts = {deal_dir: write_part(deals, Path(out) / deal_dir, i, stats)}  # the deals first
+    parts[games_dir] = write_part(games, Path(out) / games_dir, i, stats)
+    return i, games.num_rows, actions, parts
 
 
 # -- the run -----------------------------------------------------------------------------
@@ -94,7 +99,10 @@ class Progress:
         self.start = self.last_save = time.perf_counter()
         self.played = 0
 
-    def finished(self, n: int) -> None:
+    def finished(self, n: int, chunk: int | None = None, parts: dict | None = None) -> None:
+        """``n`` more games on disk (chunk ``chunk``, whose part files are ``parts``)."""
+        if parts is not None:
+            self.manifest.setdefault("parts", {})[str(chunk)] = parts
         self.played += n
         self.bar.update(n)
         now_ = time.perf_counter()
@@ -135,20 +143,28 @@ def run(
     """
     todo = [i for i in range(plan.n_chunks) if i not in done_chunks(out, plan)]
     clean(out, plan)
-    if workers <= 1 or len(todo) <= 1:
-        warm_up(plan.game)  # as the workers do before their first chunk: off the clock
     done_games = plan.games - sum(len(plan.chunk_games(i)) for i in todo)
-    meter = Progress(plan, done_games, manifest, lambda m: write_manifest(out, m), progress)
-    finished = meter.finished
-
+    save = lambda m: write_manifest(out, m)  # noqa: E731
+    meter = None
     status = "complete"
     manifest["backend"] = "local"
     try:
+        t = time.perf_counter()
         if workers <= 1 or len(todo) <= 1:
-            for i in todo:
-                finished(play_chunk_to_disk(plan, str(out), i)[1])
+            warm_up(plan.game)  # what the workers do before their first chunk
         else:
             pool = pool or start_workers(workers, plan.game)
+            wait(getattr(pool, "trixsim_ready", []))
+        # the run's clock starts when its players are ready (games_per_second is the speed
+        # of play and writing); how long they took to start is kept beside it
+        manifest["startup_seconds"] = round(time.perf_counter() - t, 3)
+        meter = Progress(plan, done_games, manifest, save, progress)
+        finished = meter.finished
+        if workers <= 1 or len(todo) <= 1:
+            for i in todo:
+                chunk, n, _, parts = play_chunk_to_disk(plan, str(out), i)
+                finished(n, chunk, parts)
+        else:
             queue = iter(todo)
             running = {
                 pool.submit(play_chunk_to_disk, plan, str(out), i)
@@ -157,7 +173,8 @@ def run(
             while running:
                 ready, running = wait(running, return_when=FIRST_COMPLETED)
                 for fut in ready:
-                    finished(fut.result()[1])
+                    chunk, n, _, parts = fut.result()
+                    finished(n, chunk, parts)
                     nxt = next(queue, None)
                     if nxt is not None:
                         running.add(pool.submit(play_chunk_to_disk, plan, str(out), nxt))
@@ -178,6 +195,7 @@ def run(
             for proc in list(getattr(pool, "_processes", {}).values()):
                 proc.terminate()
             pool.shutdown(wait=True, cancel_futures=True)
+        meter = meter or Progress(plan, done_games, manifest, save, False)  # stopped at start
         meter.close(status, done_chunks(out, plan))
     return manifest
 

@@ -139,17 +139,17 @@ def parquet_bytes(table: pa.Table, statistics: tuple[str, ...] = ()) -> bytes:
 
 
 def write_part(part: pa.Table | bytes, folder: Path, chunk: int,
-               statistics: tuple[str, ...] = ()) -> Path:  # fmt: skip
+               statistics: tuple[str, ...] = ()) -> dict:  # fmt: skip
     """Write a chunk's part file (a table, or its encoded bytes) atomically: hidden
-    temporary name, fsync, rename."""
+    temporary name, fsync, rename. Returns its size and checksum (the manifest keeps them)."""
+    from sim.run.verify import fingerprint
+
+    data = part if isinstance(part, bytes) else parquet_bytes(part, statistics)
     final = folder / part_name(chunk)
     tmp = folder / f".{part_name(chunk)}.{os.getpid()}.tmp"
-    if isinstance(part, bytes):
-        with open(tmp, "wb") as f:
-            f.write(part)
-    else:
-        encode(part, tmp, statistics)
-    with open(tmp, "rb") as f:
+    with open(tmp, "wb") as f:
+        f.write(data)
+        f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, final)
-    return final
+    return fingerprint(data)

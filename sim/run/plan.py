@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from sim.core.limits import MAX_GAMES, MAX_SEED
 from sim.core.registry import LEGACY_GAME
 from sim.core.spec import GameSpec
 
@@ -105,15 +106,61 @@ class Plan:
         return game_ids, game_ids % s  # a fresh deal every game, seatings still balanced
 
     @classmethod
+    def from_dict(cls, d) -> Plan:
+        """The plan of a manifest, every field checked (a manifest is read from disk, and a
+        damaged or crafted one must not crash or mislead the run); PlanError says what."""
+        from sim.core.limits import MAX_SEATS
+        from sim.core.registry import GameError, get
+
+        if not isinstance(d, dict):
+            raise PlanError("its plan is not an object")
+        fields = {"bots", "seed", "games", "chunk", "duplicate", "seatings", "game", "game_version"}
+        missing = sorted({"bots", "seed", "games", "chunk", "seatings"} - set(d))
+        if missing:
+            raise PlanError(f"its plan lacks {missing[0]}")
+        if set(d) - fields:
+            raise PlanError(f"its plan has an unknown field {sorted(set(d) - fields)[0]!r}")
+
+        def number(key, low, high):
+            v = d[key]
+            if type(v) is not int or not low <= v <= high:
+                raise PlanError(f"its plan's {key} is {v!r}, not an integer from {low} to {high}")
+            return v
+
+        try:
+            spec = get(d.get("game", LEGACY_GAME))
+        except (GameError, TypeError):
+            raise PlanError(f"its plan's game {d.get('game')!r} is not a registered game") from None
+        bots = d["bots"]
+        if (not isinstance(bots, list) or not 1 <= len(bots) <= min(spec.seats, MAX_SEATS)
+                or not all(isinstance(b, str) and b for b in bots)):  # fmt: skip
+            raise PlanError(f"its plan's bots are {bots!r}, not 1 to {spec.seats} bot specs")
+        plan = cls(bots, number("seed", 0, MAX_SEED), number("games", 1, MAX_GAMES),
+                   number("chunk", 1, MAX_GAMES), d.get("duplicate", True), d["seatings"],
+                   spec.name, d.get("game_version", "1"))  # fmt: skip
+        if not isinstance(plan.duplicate, bool):
+            raise PlanError(f"its plan's duplicate is {plan.duplicate!r}, not true or false")
+        expected = [list(x) for x in seatings_for(bots, spec.seats, spec.teams)]
+        if plan.seatings != expected:
+            raise PlanError("its plan's seatings are not those of its bots")
+        if plan.games % len(expected) or plan.chunk % len(expected):
+            raise PlanError("its plan's games and chunk are not whole deal sets")
+        return plan
+
+    @classmethod
     def make(cls, spec: GameSpec, bots, seed, games, chunk, duplicate) -> Plan:
         seatings = [list(s) for s in seatings_for(list(bots), spec.seats, spec.teams)]
         s = len(seatings)
-        if games < 1:
-            raise PlanError(f"--games must be at least 1, got {games}")
+        if not 0 <= seed <= MAX_SEED:
+            raise PlanError(f"--seed must be from 0 to 2**64 - 1, got {seed}")
+        if not 1 <= games <= MAX_GAMES:
+            raise PlanError(f"--games must be from 1 to {MAX_GAMES:,}, got {games}")
         games = math.ceil(games / s) * s  # whole deal sets: every seating of each deal
+        if games > MAX_GAMES:
+            raise PlanError(f"--games {games:,} (whole deal sets) is more than {MAX_GAMES:,}")
         if chunk is None:
             chunk = min(20_000, max(240, games // 64))
-        if chunk < 1:
-            raise PlanError(f"--chunk must be at least 1, got {chunk}")
+        if not 1 <= chunk <= MAX_GAMES:
+            raise PlanError(f"--chunk must be from 1 to {MAX_GAMES:,}, got {chunk}")
         chunk = math.ceil(chunk / s) * s
         return cls(list(bots), seed, games, chunk, duplicate, seatings, spec.name, spec.version)

@@ -59,14 +59,42 @@ def write_manifest(out: Path, manifest: dict) -> None:
 
 
 def read_manifest(out: Path) -> dict:
+    """The manifest of the run in ``out``, as an object; TournamentError says what is wrong."""
+    path = out / MANIFEST
     try:
-        return json.loads((out / MANIFEST).read_text())
+        data = json.loads(path.read_bytes().decode("utf-8"))
     except FileNotFoundError:
         raise TournamentError(
             f"--resume: {out} has no {MANIFEST}; it is not a trixsim tournament directory"
         ) from None
-    except json.JSONDecodeError:
-        raise TournamentError(f"--resume: {out / MANIFEST} is not valid JSON") from None
+    except IsADirectoryError:
+        raise TournamentError(f"--resume: {path} is a folder, not a manifest") from None
+    except OSError as e:
+        raise TournamentError(f"--resume: cannot read {path} ({e.strerror})") from None
+    except UnicodeDecodeError:
+        raise TournamentError(f"--resume: {path} is not UTF-8 text: it is damaged") from None
+    except (json.JSONDecodeError, RecursionError):
+        raise TournamentError(f"--resume: {path} is not valid JSON: it is damaged") from None
+    if not isinstance(data, dict):
+        raise TournamentError(f"--resume: {path} is not a JSON object: it is damaged")
+    return data
+
+
+def resume_plan(manifest: dict, out) -> Plan:
+    """The plan of a run to resume, every field checked; TournamentError says what is wrong."""
+    from sim.run.plan import PlanError
+
+    where = f"--resume: {out}/{MANIFEST}"
+    if manifest.get("tool") != "trixsim tournament" or "plan" not in manifest:
+        raise TournamentError(f"--resume: {out} was not written by trixsim tournament")
+    version = manifest.get("version")
+    if version != __version__:
+        raise TournamentError(f"--resume: the run in {out} was written by trixsim {version!r}; "
+                              f"finish it with that version (this is {__version__})")  # fmt: skip
+    try:
+        return Plan.from_dict(manifest["plan"])
+    except PlanError as e:
+        raise TournamentError(f"{where}: {e}; it is damaged") from None
 
 
 def new_manifest(plan: Plan, command: list[str]) -> dict:
@@ -87,30 +115,79 @@ def new_manifest(plan: Plan, command: list[str]) -> dict:
         "ended": None,
         "seconds": 0.0,
         "games_per_second": None,
+        "parts": {},
     }
 
 
-def resumed_manifest(manifest: dict, out) -> dict:
-    """The manifest of a run to resume, checked and marked running again."""
-    if manifest.get("tool") != "trixsim tournament" or "plan" not in manifest:
-        raise TournamentError(f"--resume: {out} was not written by trixsim tournament")
-    if manifest.get("status") == "complete":
-        raise TournamentError(f"--resume: the run in {out} is already complete")
-    manifest["resumed"] = manifest.get("resumed", 0) + 1
+def resumed_manifest(manifest: dict) -> dict:
+    """The manifest of a run to resume (checked by :func:`resume_plan`), running again."""
+    before = manifest.get("resumed", 0)
+    manifest["resumed"] = (before if type(before) is int and before >= 0 else 0) + 1
     manifest["status"] = "running"
+    if not isinstance(manifest.get("parts"), dict):
+        manifest["parts"] = {}
     return manifest
 
 
-def prepare(out: Path, plan: Plan, command: list[str], resume: bool) -> dict:
-    """Create the output folder (or check the one to resume) and write the manifest."""
-    if resume:
-        manifest = resumed_manifest(read_manifest(out), out)
-        write_manifest(out, manifest)
-        return manifest
-    if out.exists() and any(out.iterdir()):
+def check_out(out: Path) -> None:
+    """A new run's ``--out``: a new or empty folder (checked before anything starts)."""
+    if out.exists() and not out.is_dir():
+        raise TournamentError(f"--out {out} is a file; give a new folder for the run")
+    if out.is_dir() and any(out.iterdir()):
         raise TournamentError(
             f"--out {out} exists and is not empty; choose a new folder, or --resume it"
         )
+
+
+def lock(out: Path):
+    """Hold ``out`` for this run (released when the process ends, however it ends)."""
+    from sim.run.lock import Busy, FolderLock
+
+    try:
+        return FolderLock(out).acquire()
+    except Busy as e:
+        raise TournamentError(f"--out {out} is in use by {e.holder}, which is still "
+                              "running it; wait for it, or stop it first") from None  # fmt: skip
+    except OSError as e:
+        raise TournamentError(f"--out {out}: cannot write there ({e.strerror})") from None
+
+
+def verify(out: Path, plan: Plan, manifest: dict) -> list[str]:
+    """Check every part file on disk against its record (:mod:`sim.run.verify`); the files
+    of a chunk with a damaged or missing part are removed, so the run plays it again.
+    Returns what was found, a line per chunk."""
+    from sim.run.parquet import part_name
+    from sim.run.verify import damaged
+
+    records = manifest.setdefault("parts", {})
+    found = []
+    subs = tables(plan)
+    for i in range(plan.n_chunks):
+        paths = [out / sub / part_name(i) for sub in subs]
+        if not any(p.exists() for p in paths):
+            records.pop(str(i), None)
+            continue
+        rec = records.get(str(i)) if isinstance(records.get(str(i)), dict) else {}
+        why = [(p, damaged(p, rec.get(sub), plan.chunk_games(i)))
+               for p, sub in zip(paths, subs, strict=True)]  # fmt: skip
+        bad = [(p, w) for p, w in why if w]
+        if bad:
+            for p in paths:
+                p.unlink(missing_ok=True)
+            records.pop(str(i), None)
+            found.append(f"{bad[0][0]} is {bad[0][1]}" if bad[0][1] == "missing" else
+                         f"{bad[0][0]} is damaged ({bad[0][1]})")  # fmt: skip
+    return found
+
+
+def prepare(out: Path, plan: Plan, command: list[str], resume: bool,
+            manifest: dict | None = None) -> dict:  # fmt: skip
+    """Create the output folder and write the manifest (or mark the resumed one running)."""
+    if resume:
+        manifest = resumed_manifest(manifest)
+        write_manifest(out, manifest)
+        return manifest
+    check_out(out)
     created = not out.exists()
     try:
         for sub in tables(plan):

@@ -459,6 +459,7 @@ def play_cli(spec, seat: str | None, bot_texts: list[str] | None, seed: int | No
 
     ``spec``: the game of ``--game`` (None: not given); ``default``: the game otherwise.
     """
+    from sim.core.limits import MAX_SEED
     from sim.core.record import dumps
     from sim.core.registry import GameError, get
 
@@ -480,17 +481,23 @@ def play_cli(spec, seat: str | None, bot_texts: list[str] | None, seed: int | No
         specs = lineup(spec, saved.humans, [b for b in saved.bots if b != HUMAN] or ["random"])
         save_path = resume
         if save is None and saved.save:
-            save = Path(saved.save)
+            # the first session asked for a record; nothing read from a file chooses where
+            # trixsim writes, so it goes beside the saved game, under a name of ours
+            save = resume.with_name(resume.stem + ".record.jsonl")
     else:
         spec = spec or default
         humans = parse_seats(seat if seat is not None else "0", spec.seats)
         specs = lineup(spec, humans, bot_texts or ["greedy" if "greedy" in _bots(spec) else
                                                    "random"])  # fmt: skip
         seed = secrets.randbelow(2**31) if seed is None else seed
+        if not 0 <= seed <= MAX_SEED:
+            raise TableError(f"--seed must be from 0 to 2**64 - 1, got {seed}")
         bots = [s.text if s else HUMAN for s in specs]
         saved = Saved(seed, humans, bots, save=str(save) if save else None,
                       game_name=spec.name)  # fmt: skip
-        save_path = Path(f"trixsim-play-{seed}.json")
+        save_path = fresh_save_path(seed)
+    if save is not None:
+        check_writable(save)  # now, not after the game
     console = Console(highlight=False, emoji=False)
     if not console.is_terminal:
         console = Console(highlight=False, emoji=False, width=100)  # a transcript, not a screen
@@ -543,9 +550,51 @@ def play_cli(spec, seat: str | None, bot_texts: list[str] | None, seed: int | No
         table.save()  # the saved game now says it is finished
     if save is not None:
         record = spec.part("codec").game_record(table.game, GAME_ID, saved.bots)
-        save.write_text(dumps(record) + "\n", encoding="utf-8")
+        try:
+            write_atomically(save, dumps(record) + "\n")
+        except OSError as e:  # the game is not lost: it is in its saved file
+            table.save()
+            console.print(
+                Text(
+                    f"The record could not be written to {save} ({e.strerror}); "
+                    f"the game is saved in {save_path}: trixsim play --resume "
+                    f"{save_path} --save OTHER_FILE writes it",
+                    style="bold red",
+                )
+            )
+            return 1
         console.print(Text(f"The game record is in {save} (check it: trixsim replay {save})"))
     return 0
+
+
+def fresh_save_path(seed: int) -> Path:
+    """Where a new game is saved when its people leave: never over an earlier save."""
+    path = Path(f"trixsim-play-{seed}.json")
+    n = 2
+    while path.exists():
+        path = Path(f"trixsim-play-{seed}-{n}.json")
+        n += 1
+    return path
+
+
+def check_writable(path: Path) -> None:
+    """TableError now, before the game, if the record could not be written at ``path``."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise TableError(f"--save {path} is a folder; give a file for the game's record")
+    if not folder.is_dir():
+        raise TableError(f"--save {path}: there is no folder {folder}")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise TableError(f"--save {path}: cannot write there (permission denied)")
+
+
+def write_atomically(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
 
 
 def _mute_stdout() -> None:
