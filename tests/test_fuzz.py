@@ -9,6 +9,7 @@ error type (one line); any other exception, or a hang, fails the test.
 
 import json
 import random
+import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -47,13 +48,28 @@ def mutate(text: str, rnd: random.Random) -> bytes:
     if kind == 4:  # not UTF-8
         i = rnd.randrange(len(data) + 1)
         return data[:i] + bytes([rnd.choice([0x80, 0xC3, 0xFF, 0xFE])]) + data[i:]
-    try:  # a field changed in the parsed value
+    try:  # a field changed in the parsed value: subtly (only the rules can tell) or roughly
         value = json.loads(text)
     except ValueError:
         return data
-    return json.dumps(change(value, rnd), ensure_ascii=rnd.random() < 0.5).encode(
-        "utf-8", "surrogateescape"
-    )
+    value = subtle(value, rnd) if rnd.random() < 0.6 else change(value, rnd)
+    return json.dumps(value, ensure_ascii=rnd.random() < 0.5).encode("utf-8", "surrogateescape")
+
+
+def subtle(value, rnd: random.Random):
+    """``value`` with one leaf changed plausibly, or two items of a list swapped."""
+    if isinstance(value, dict) and value:
+        key = rnd.choice(list(value))
+        return {**value, key: subtle(value[key], rnd)}
+    if isinstance(value, list) and value:
+        value = list(value)
+        i, j = rnd.randrange(len(value)), rnd.randrange(len(value))
+        if rnd.random() < 0.2:
+            value[i], value[j] = value[j], value[i]
+        else:
+            value[i] = subtle(value[i], rnd)
+        return value
+    return plausible(value, rnd)
 
 
 def change(value, rnd: random.Random):
@@ -83,6 +99,31 @@ def change(value, rnd: random.Random):
             value[i] = change(value[i], rnd)
         return value
     return rnd.choice(WEIRD)
+
+
+TOKENS = ["QS", "TD", "7H", "AC", "KH", "JS", "pass", "double", "no-double", "trix", "king",
+          "general", "x", "10D", "kh"]  # fmt: skip
+
+
+def plausible(value, rnd: random.Random):
+    """A leaf changed as a subtle mistake would change it: the record still parses, and
+    only the rules can tell it is wrong."""
+    if isinstance(value, bool) or value is None:
+        return not value
+    if isinstance(value, int):
+        return value + rnd.choice([-100, -50, -10, -1, 1, 10, 50, 100, 1000])
+    if isinstance(value, float):
+        return value + rnd.choice([-0.5, 0.25, 1.0])
+    if isinstance(value, str) and ":" in value:  # an event SEAT:ACTION
+        seat, _, action = value.partition(":")
+        if rnd.random() < 0.5:
+            return f"{rnd.randrange(-1, 6)}:{action}"
+        return f"{seat}:{rnd.choice(TOKENS)}"
+    if isinstance(value, str) and " " in value:  # a hand: one card swapped for another
+        cards = value.split()
+        cards[rnd.randrange(len(cards))] = rnd.choice(TOKENS)
+        return " ".join(cards)
+    return rnd.choice(TOKENS) if isinstance(value, str) else value
 
 
 def as_text(data: bytes):
@@ -118,3 +159,125 @@ def test_bot_specs(text):
         parse_spec(text, "trix")
     except BotSpecError as e:
         assert "\n" not in str(e)
+
+
+# -- saved tables ----------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def saved_table():
+    """A saved table game: seat 0 a person, the others random, 60 moves in."""
+    from sim.core.play import Player
+
+    bots = [parse_spec("random", "trix")] * 4
+    game = TRIX.part("api").GAME.new(5, 0)
+    players = [Player(b, 5, 0, s) for s, b in enumerate(bots)]
+    actions = []
+    while len(actions) < 60:
+        a = players[game.to_act].decide(game, game.to_act)
+        actions.append(game.action_name(a))
+        game.apply(a)
+    return json.dumps({"format": "trixsim/table-save@1", "game": 0, "seed": 5, "humans": [0],
+                       "bots": ["human", "random", "random", "random"], "actions": actions,
+                       "view": {"looks": [0, 1, 0, 0]}, "save": None, "finished": False,
+                       "game_name": "trix"})  # fmt: skip
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32))
+def test_saved_tables(saved_table, tmp_path_factory, seed):
+    import io
+
+    from rich.console import Console
+
+    from sim.table.controller import Table, TableError, load_saved
+    from sim.table.inbox import Inbox
+
+    rnd = random.Random(seed)
+    path = tmp_path_factory.mktemp("saved") / "game.json"
+    path.write_bytes(mutate(saved_table, rnd))
+    try:
+        spec, saved, specs = load_saved(path)
+        with open("/dev/null", "rb") as nothing:
+            table = Table(spec, saved, specs, Console(file=io.StringIO()),
+                          Inbox(nothing.fileno()), 0.0, path)  # fmt: skip
+            table.replay_saved()
+    except TableError as e:
+        assert "\n" not in str(e)
+
+
+# -- manifests -------------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def small_run(tmp_path_factory):
+    from tests.test_tournament import trixsim
+
+    out = tmp_path_factory.mktemp("run") / "run"
+    res = trixsim("tournament", "--bots", "random", "--games", "48", "--chunk", "24",
+                  "--workers", "1", "-q", "--out", str(out))  # fmt: skip
+    assert res.returncode == 0, res.stderr
+    return out
+
+
+@SETTINGS
+@given(seed=st.integers(0, 2**32))
+def test_manifests(small_run, tmp_path_factory, seed):
+    import shutil
+
+    from sim.report import ReportError, summary
+    from sim.run.store import TournamentError, read_manifest, resume_plan
+
+    rnd = random.Random(seed)
+    out = tmp_path_factory.mktemp("m") / "run"
+    shutil.copytree(small_run, out)
+    (out / "manifest.json").write_bytes(mutate((small_run / "manifest.json").read_text(), rnd))
+    try:  # what --resume reads
+        resume_plan(read_manifest(out), out)
+    except TournamentError as e:
+        assert "\n" not in str(e)
+    try:  # what report reads
+        summary([out])
+    except ReportError as e:
+        assert "\n" not in str(e)
+
+
+# -- the command line's numbers ------------------------------------------------------------
+NUMBERS = st.one_of(
+    st.integers(-(2**70), 2**70),
+    st.sampled_from(
+        ["0", "-0", "1e3", "0x10", "1_000", "", " ", "nan", "inf", "١٢", "9" * 40, "1.5", "--x"]
+    ),
+)
+
+
+def cli(monkeypatch, capsys, *args):
+    from sim.cli import main
+
+    monkeypatch.setattr(sys, "argv", ["trixsim", *map(str, args)])
+    with pytest.raises(SystemExit) as e:
+        main()
+    out = capsys.readouterr()
+    return e.value.code, out.out, out.err
+
+
+@settings(max_examples=CASES // 2, deadline=None, derandomize=True,
+          suppress_health_check=list(HealthCheck))  # fmt: skip
+@given(seed=NUMBERS, game_id=NUMBERS)
+def test_command_line_numbers_of_deal(monkeypatch, capsys, seed, game_id):
+    code, out, err = cli(monkeypatch, capsys, "deal", "--seed", seed, "--id", game_id)
+    assert code in (0, 2), err
+    if code == 2:
+        assert err.count("\n") == 1 and err.startswith("trixsim") and "Traceback" not in err
+    else:
+        assert json.loads(out)["format"] == "trixsim/game-record@1"
+
+
+@settings(max_examples=CASES // 2, deadline=None, derandomize=True,
+          suppress_health_check=list(HealthCheck))  # fmt: skip
+@given(games=NUMBERS, chunk=NUMBERS, seed=NUMBERS, workers=NUMBERS, records=NUMBERS)
+def test_command_line_numbers_of_tournament(monkeypatch, capsys, tmp_path_factory, games,
+                                            chunk, seed, workers, records):  # fmt: skip
+    # the folder is taken: every number is checked first, then that refuses the run
+    busy = tmp_path_factory.mktemp("busy")
+    (busy / "x").write_text("taken")
+    code, out, err = cli(monkeypatch, capsys, "tournament", "--bots", "random", "--games",
+                         games, "--chunk", chunk, "--seed", seed, "--workers", workers,
+                         "--record-games", records, "--out", busy, "-q")  # fmt: skip
+    assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, err

@@ -94,6 +94,27 @@ def _part_names(folder: Path) -> set[str]:
     }
 
 
+def _manifest_problem(m: dict, spec) -> str | None:
+    """What in a manifest the report cannot use (it reads the plan, status, version, time)."""
+    plan = m["plan"]
+    bots = plan.get("bots")
+    if not isinstance(bots, list) or not bots or not all(isinstance(b, str) for b in bots):
+        return f"its plan's bots are {bots!r}, not a list of bot specs"
+    for key in ("seed", "games", "chunk"):
+        if type(plan.get(key)) is not int or plan[key] < (0 if key == "seed" else 1):
+            return f"its plan's {key} is {plan.get(key)!r}, not a whole number"
+    seatings = plan.get("seatings", [])
+    if not isinstance(seatings, list) or not all(
+        isinstance(x, list) and len(x) == spec.seats
+        and all(type(i) is int and 0 <= i < len(bots) for i in x) for x in seatings
+    ):  # fmt: skip
+        return f"its plan's seatings do not seat {spec.seats} of its {len(bots)} bots"
+    for key, kind in (("status", str), ("version", str), ("seconds", (int, float))):
+        if key in m and m[key] is not None and not isinstance(m[key], kind):
+            return f"its {key} is {m[key]!r}"
+    return None
+
+
 def damaged(path: Path, folder: Path, why: str) -> ReportError:
     """The one line for a part file the report cannot trust."""
     return ReportError(f"{path} is damaged ({why}); repair the run with: trixsim tournament "
@@ -154,6 +175,9 @@ def open_run(folder: Path) -> Run:
         spec = get(manifest["plan"].get("game", LEGACY_GAME))
     except (GameError, TypeError) as e:
         raise ReportError(f"{folder / MANIFEST}: {e}") from None
+    problem = _manifest_problem(manifest, spec)
+    if problem:
+        raise ReportError(f"{folder / MANIFEST}: {problem}; it is damaged")
     run = Run(folder, manifest, [], spec=spec)
     for sub in (GAMES, run.deal_table):
         if not (folder / sub).is_dir():

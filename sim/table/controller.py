@@ -461,7 +461,6 @@ def play_cli(spec, seat: str | None, bot_texts: list[str] | None, seed: int | No
     """
     from sim.core.limits import MAX_SEED
     from sim.core.record import dumps
-    from sim.core.registry import GameError, get
 
     if delay < 0:
         raise TableError(f"--delay must be 0 or more seconds, got {delay}")
@@ -471,14 +470,7 @@ def play_cli(spec, seat: str | None, bot_texts: list[str] | None, seed: int | No
         if given:
             raise TableError(f"--resume takes the game, seats, bots and seed from the saved "
                              f"game; drop {', '.join(given)}")  # fmt: skip
-        saved = Saved.read(resume)
-        try:
-            spec = get(saved.game_name)
-        except GameError as e:
-            raise TableError(f"--resume: {e}") from None
-        if len(saved.bots) != spec.seats:
-            raise TableError(f"--resume: {str(resume)!r} is a damaged saved game")
-        specs = lineup(spec, saved.humans, [b for b in saved.bots if b != HUMAN] or ["random"])
+        spec, saved, specs = load_saved(resume)
         save_path = resume
         if save is None and saved.save:
             # the first session asked for a record; nothing read from a file chooses where
@@ -565,6 +557,21 @@ def play_cli(spec, seat: str | None, bot_texts: list[str] | None, seed: int | No
             return 1
         console.print(Text(f"The game record is in {save} (check it: trixsim replay {save})"))
     return 0
+
+
+def load_saved(path: Path):
+    """The game, the saved table and the bot at each seat of a saved game (checked)."""
+    from sim.core.registry import GameError, get
+
+    saved = Saved.read(path)
+    try:
+        spec = get(saved.game_name)
+    except GameError as e:
+        raise TableError(f"--resume: {e}") from None
+    if len(saved.bots) != spec.seats:
+        raise TableError(f"--resume: {str(path)!r} is a damaged saved game")
+    specs = lineup(spec, saved.humans, [b for b in saved.bots if b != HUMAN] or ["random"])
+    return spec, saved, specs
 
 
 def fresh_save_path(seed: int) -> Path:

@@ -52,7 +52,7 @@ class Saved:
                              "`trixsim play`")  # fmt: skip
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
+        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
             raise TableError(f"--resume: {str(path)!r} is not a saved game (not JSON)") from None
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise TableError(f"--resume: {str(path)!r} is not a saved game "
