@@ -4,8 +4,9 @@
 of several repetitions (with min–max) measured in this run on this machine, and
 every comparison is a ratio between figures of the same run, so the table stays
 meaningful on a noisy machine. ``BENCH_SCALE``
-(default 1) scales every workload; ``BENCH_OUT`` (default ``results``) is where
-``bench-<game>.json`` and ``bench-<game>.md`` go.
+(default 1) scales every workload; ``BENCH_OUT`` (default ``results``, and
+``results/scaled`` for a scaled run) is where ``bench-<game>.json`` and
+``bench-<game>.md`` go.
 """
 
 from __future__ import annotations
@@ -353,6 +354,12 @@ def build(results: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def out_dir() -> Path:
+    """``BENCH_OUT``; by default ``results``, and a scaled run (not the bench) elsewhere, so it
+    never replaces the committed results."""
+    return Path(os.environ.get("BENCH_OUT") or ("results" if SCALE == 1 else "results/scaled"))
+
+
 def main(argv: list[str] | None = None) -> None:
     import argparse
 
@@ -365,7 +372,7 @@ def main(argv: list[str] | None = None) -> None:
         spec = get(args.game)
     except GameError as e:
         sys.exit(f"bench: {e}")
-    out = Path(os.environ.get("BENCH_OUT", "results"))
+    out = out_dir()
     out.mkdir(parents=True, exist_ok=True)
     results = {"machine": machine() | {"game": spec.name}, "ratios": {}}
     steps = [("engine", lambda: engine_rows(spec)), ("python", lambda: python_engine_row(spec)),

@@ -3,6 +3,7 @@ writers on one folder, a crafted saved table. Each ends with the truth on disk a
 ``--resume``, the tables of an uninterrupted run."""
 
 import json
+import os
 import random
 import signal
 import subprocess
@@ -199,3 +200,36 @@ def test_play_checks_save_before_the_game_and_keeps_earlier_saves(tmp_path):
     assert earlier.read_text() == "an earlier game"  # the new game went elsewhere
     assert (tmp_path / "trixsim-play-3-2.json").is_file()
     assert "trixsim-play-3-2.json" in res.stdout.replace("\n", "")
+
+
+def test_a_full_disk_fails_the_run_in_one_line_and_resume_finishes_it(tmp_path, monkeypatch):
+    # ENOSPC while chunk 3's part files are written: the run stops, says so, keeps what is
+    # done, and --resume (with room again) gives the tables of an uninterrupted run
+    import errno
+
+    from sim.games.trix import SPEC
+    from sim.run import local, parquet
+    from sim.run.plan import Plan
+    from sim.run.store import TournamentError, prepare
+
+    plan = Plan.make(SPEC, ["random"], 1, 1200, 120, True)
+    clean, full = tmp_path / "clean", tmp_path / "full"
+    local.run(plan, clean, 1, prepare(clean, plan, ["test"], False), progress=False)
+    write = parquet.write_part
+
+    def no_room(part, folder, chunk, stats=()):
+        if chunk == 3:
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return write(part, folder, chunk, stats)
+
+    monkeypatch.setattr(parquet, "write_part", no_room)
+    manifest = prepare(full, plan, ["test"], False)
+    with pytest.raises(TournamentError, match="No space left on device writing its part files"):
+        local.run(plan, full, 1, manifest, progress=False)
+    monkeypatch.setattr(parquet, "write_part", write)
+    m = json.loads((full / "manifest.json").read_text())
+    assert m["status"] == "failed" and m["games_done"] == 3 * 120
+    assert not list((full / "contracts.parquet").glob(".*"))  # no half-written file
+    res = trixsim("tournament", "--resume", "--out", str(full), "-q")
+    assert res.returncode == 0, res.stderr
+    assert_same_files(clean, full)

@@ -180,11 +180,16 @@ def run(
                         running.add(pool.submit(play_chunk_to_disk, plan, str(out), nxt))
     except KeyboardInterrupt:
         status = "incomplete"
+    except TournamentError:  # the manifest could not be written: said in its own words
+        status = "failed"
+        raise
     except Exception as e:  # a worker failed: keep what is done, say what broke
         status = "failed"
+        disk = isinstance(e, OSError) and e.strerror  # a full disk, say: no part was written
+        what = f"{e.strerror} writing its part files" if disk else f"{type(e).__name__}: {e}"
         raise TournamentError(
-            f"a chunk failed ({type(e).__name__}: {e}); finished chunks are kept, "
-            f"--resume --out {out} retries the rest"
+            f"a chunk failed ({what}); finished chunks are kept, --resume --out {out} "
+            "retries the rest"
         ) from None
     finally:
         if pool is not None and status == "complete":

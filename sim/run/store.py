@@ -53,9 +53,17 @@ def now() -> str:
 
 
 def write_manifest(out: Path, manifest: dict) -> None:
+    """Write the manifest atomically (hidden name, rename); a full disk is one line."""
     tmp = out / f".{MANIFEST}.tmp"
-    tmp.write_text(json.dumps(manifest, indent=2) + "\n")
-    os.replace(tmp, out / MANIFEST)
+    try:
+        tmp.write_text(json.dumps(manifest, indent=2) + "\n")
+        os.replace(tmp, out / MANIFEST)
+    except OSError as e:
+        tmp.unlink(missing_ok=True)
+        raise TournamentError(
+            f"cannot write {out / MANIFEST} ({e.strerror}); the finished chunks are on disk: "
+            f"make room, then finish with --resume --out {out}"
+        ) from None
 
 
 def read_manifest(out: Path) -> dict:

@@ -348,8 +348,14 @@ class View:
         title = f"Trix · contract {game.contract_no + 1}/{N_DEALS} · {what}"
         seats = RichTable(box=None, padding=(0, 1), header_style="bold")
         for col in ("", "seat", "player", "cards", "tricks", "total", "left", ""):
-            seats.add_column(col, no_wrap=col in ("left", "player"))
-        seats.columns[4].justify = seats.columns[5].justify = "right"
+            # the numbers never wrap (they would vanish at 80 columns); the rest folds
+            short = col in ("", "seat", "cards", "tricks", "total")
+            seats.add_column(
+                col,
+                no_wrap=short,
+                overflow="fold",
+                justify="right" if col in ("tricks", "total") else "left",
+            )
         announcer = int(s[S.ANNOUNCER])
         out = [int(s[S.OUT_SEAT]), int(s[S.OUT_SEAT + 1])]
         for p in range(4):
