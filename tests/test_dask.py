@@ -178,3 +178,25 @@ def test_bad_dask_options_are_one_line_and_write_nothing(tmp_path, args, words):
     assert res.returncode == 2 and words in res.stderr, res.stderr
     assert len(res.stderr.strip().splitlines()) == 1, res.stderr
     assert not any(tmp_path.iterdir()), "nothing may be written"
+
+
+def test_the_local_cluster_dies_with_a_killed_client(tmp_path):
+    # kill -9 of `trixsim tournament --backend dask`: its LocalCluster's worker processes
+    # (and the resource tracker) go with it, within seconds
+    import psutil
+
+    out = tmp_path / "run"
+    proc = subprocess.Popen([sys.executable, "-m", "sim.cli", "tournament", "--bots", "random",
+                             "--games", "400000", "--chunk", "4000", "--backend", "dask",
+                             "--workers", "2", "-q", "--out", str(out)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)  # fmt: skip
+    deadline = time.monotonic() + 120
+    while not list((out / "games.parquet").glob("part-*")) if out.exists() else True:
+        assert proc.poll() is None and time.monotonic() < deadline, "the run never started"
+        time.sleep(0.1)
+    family = psutil.Process(proc.pid).children(recursive=True)
+    assert len(family) >= 2  # the workers, at least
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    _, alive = psutil.wait_procs(family, timeout=5)
+    assert not alive, f"outlived the client: {alive}"
