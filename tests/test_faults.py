@@ -14,7 +14,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from tests.test_tournament import trixsim
+from tests.test_tournament import assert_same_files, trixsim
 
 GAMES, CHUNK = 240_000, 4_000  # 60 chunks of random games: a few seconds on two workers
 RUN = ["tournament", "--bots", "random", "--games", str(GAMES), "--chunk", str(CHUNK),
@@ -27,16 +27,6 @@ def reference(tmp_path_factory):
     res = trixsim(*RUN, "--out", str(out))
     assert res.returncode == 0, res.stderr
     return out
-
-
-def assert_same_files(a: Path, b: Path) -> None:
-    """The same part files, byte for byte (a chunk's bytes depend on the plan alone), and no
-    other file in the table folders."""
-    for sub in ("games.parquet", "contracts.parquet"):
-        names = sorted(p.name for p in (a / sub).iterdir())
-        assert sorted(p.name for p in (b / sub).iterdir()) == names
-        for name in names:
-            assert (a / sub / name).read_bytes() == (b / sub / name).read_bytes(), name
 
 
 def start(out: Path) -> subprocess.Popen:

@@ -9,7 +9,6 @@ error type (one line); any other exception, or a hang, fails the test.
 
 import json
 import random
-import sys
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -248,13 +247,9 @@ NUMBERS = st.one_of(
 
 
 def cli(monkeypatch, capsys, *args):
-    from sim.cli import main
+    from tests.test_report import cli as run_cli
 
-    monkeypatch.setattr(sys, "argv", ["trixsim", *map(str, args)])
-    with pytest.raises(SystemExit) as e:
-        main()
-    out = capsys.readouterr()
-    return e.value.code, out.out, out.err
+    return run_cli(monkeypatch, capsys, *map(str, args))
 
 
 @settings(max_examples=CASES // 2, deadline=None, derandomize=True,

@@ -29,6 +29,16 @@ def table(folder: Path, name: str) -> pd.DataFrame:
     return df.sort_values(keys).reset_index(drop=True)
 
 
+def assert_same_files(a: Path, b: Path) -> None:
+    """The same part files, byte for byte (a chunk's bytes depend on the plan alone), and no
+    other file in the table folders (no leftovers, no extra chunk)."""
+    for sub in ("games.parquet", "contracts.parquet"):
+        names = sorted(p.name for p in (a / sub).iterdir())
+        assert sorted(p.name for p in (b / sub).iterdir()) == names
+        for name in names:
+            assert (a / sub / name).read_bytes() == (b / sub / name).read_bytes(), name
+
+
 def assert_same_tables(a: Path, b: Path) -> None:
     for name in ("games", "contracts"):
         pd.testing.assert_frame_equal(table(a, name), table(b, name))

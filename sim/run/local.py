@@ -144,7 +144,10 @@ def run(
     todo = [i for i in range(plan.n_chunks) if i not in done_chunks(out, plan)]
     clean(out, plan)
     done_games = plan.games - sum(len(plan.chunk_games(i)) for i in todo)
-    save = lambda m: write_manifest(out, m)  # noqa: E731
+
+    def save(m: dict) -> None:
+        write_manifest(out, m)
+
     meter = None
     status = "complete"
     manifest["backend"] = "local"
