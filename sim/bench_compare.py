@@ -42,6 +42,8 @@ def figures(r: dict) -> dict[str, float]:
     out["1M random games, 1 worker: games/s"] = t["workers_1"]["median"]
     out["1M random games, 2 workers: games/s"] = t["workers_2"]["median"]
     out["peak RSS, 2 workers (MB)"] = t["peak_rss_mb_2"]["median"]
+    if "wall_2" in t:
+        out["1M random games, 2 workers: wall time (s)"] = t["wall_2"]["median"]
     out["Parquet share of a chunk"] = t["parquet_share"]
     out["start-up, cold (s)"] = r["startup"]["cold_seconds"]
     out["start-up, warm (s)"] = r["startup"]["warm_seconds"]
