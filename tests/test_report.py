@@ -605,3 +605,22 @@ def test_the_analysis_notebook_runs_top_to_bottom(runs, monkeypatch):
     assert "greedy beats random by" in printed and "DuckDB and pandas agree" in printed
     images = [o for c in nb.cells for o in c.get("outputs", []) if "image/png" in o.get("data", {})]
     assert len(images) == 2
+
+
+def test_ratings_rate_partnerships_as_teams():
+    # a made-up partnership game (seats 0+2 against 1+3): bot A always partners itself and
+    # wins; its rating rises above B's, and each seat-game counts once
+    from sim.core.spec import GameSpec
+    from sim.report.ratings import rate
+
+    spec = GameSpec(name="pairs", version="1", title="", package="x", seats=4, deck=32,
+                    record_format="x", teams=((0, 2), (1, 3)))  # fmt: skip
+    n = 200
+    bots = np.tile(np.array([0, 1, 0, 1]), (n, 1))
+    ranks = np.tile(np.array([1, 2, 1, 2]), (n, 1))
+    games = type("G", (), {"spec": spec, "names": ["A", "B"], "bots": bots, "ranks": ranks,
+                           "__len__": lambda self: n})()  # fmt: skip
+    r = rate(games, limit=0)
+    by = {b["bot"]: b for b in r["bots"]}
+    assert r["teams"] and by["A"]["mu"] > 25 > by["B"]["mu"]
+    assert by["A"]["seat_games"] == by["B"]["seat_games"] == 2 * n
