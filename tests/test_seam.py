@@ -86,4 +86,7 @@ def test_an_unknown_game_is_one_line(command, tmp_path):
     args = [command, "--game", "chess"] + (["x.jsonl"] if command == "replay" else [])
     out = trixsim(*args, cwd=tmp_path)
     assert out.returncode == 2 and "Traceback" not in out.stderr
-    assert out.stderr.strip() == "trixsim: --game: unknown game 'chess'; registered games: trix"
+    assert (
+        out.stderr.strip()
+        == "trixsim: --game: unknown game 'chess'; registered games: euchre5, trix"
+    )

@@ -1,0 +1,1 @@
+"""The bots of five-handed Euchre (greedy, mcts); each registers with :mod:`bots.registry`."""
