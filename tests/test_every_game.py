@@ -117,8 +117,8 @@ def sample(spec, game, seat, rng, state):
     d = spec.part("determinizer")
     k = spec.part("kernels")
     work = np.zeros(d.WORK_SIZE, np.int64)
-    d.determinize(game.state[: k.PUB_SIZE], seat, game.hand(seat), game.legal_mask(), rng,
-                  work, state)  # fmt: skip
+    private = k.hand_of(game.state, seat)  # what the seat's bot is given as its hand
+    d.determinize(game.state[: k.PUB_SIZE], seat, private, game.legal_mask(), rng, work, state)
     return spec.part("api").GAME(state.copy())
 
 
@@ -164,25 +164,31 @@ def test_a_determinization_does_not_see_the_hidden_hands(dspec):
 
 
 def test_unconstrained_cards_land_in_each_seat_as_often_as_its_free_places(dspec):
-    # at a deal's first decision nothing is known: each unseen card goes to each other seat
-    # with probability (its cards) / (cards unseen); chi-square over card x seat counts
+    # at a deal's first decision nothing is known but the seat's own cards (and what is face
+    # up): each unseen card goes to each other seat with probability (its cards) / (cards
+    # unseen), and to no hand (a kitty, say) with the rest; chi-square over card x holder
     k = dspec.part("kernels")
     state = np.zeros(k.STATE_SIZE, np.int64)
-    api = dspec.part("api").GAME
-    game = api.new(5, 0)
+    game = dspec.part("api").GAME.new(5, 0)
     seat = game.to_act
     others = [q for q in range(dspec.seats) if q != seat]
     sizes = np.array([bin(game.hand(q)).count("1") for q in others], np.float64)
-    unseen = [c for c in range(dspec.deck) if not game.hand(seat) >> c & 1]
+    union = 0
+    for q in others:
+        union |= game.could_hold(q, seat)
+    unseen = [c for c in range(64) if union >> c & 1]
+    buried = len(unseen) - sizes.sum()  # unseen cards in no hand
     n = 4000
-    counts = np.zeros((len(unseen), len(others)))
+    counts = np.zeros((len(unseen), len(others) + 1))
     rng = new_stream(3)
     for _ in range(n):
         hands = sample(dspec, game, seat, rng, state).hands()
         for i, c in enumerate(unseen):
-            for j, q in enumerate(others):
-                counts[i, j] += hands[q] >> c & 1
-    expected = n * sizes / sizes.sum()
-    chi2 = (((counts - expected) ** 2) / expected).sum()
-    dof = len(unseen) * (len(others) - 1)
+            held = [hands[q] >> c & 1 for q in others]
+            counts[i, : len(others)] += held
+            counts[i, -1] += 1 - sum(held)
+    expected = n * np.append(sizes, buried) / len(unseen)
+    cols = expected > 0
+    chi2 = (((counts[:, cols] - expected[cols]) ** 2) / expected[cols]).sum()
+    dof = len(unseen) * (cols.sum() - 1)
     assert chi2 < dof + 5 * np.sqrt(2 * dof), (chi2, dof)  # ~5 sigma of a chi-square
