@@ -266,3 +266,56 @@ def test_R11_6_a_deal_has_28_to_36_actions():
             game.apply(rnd.choice(game.legal_actions()))
         for d in game.history:
             assert 28 <= len(d.events) <= 36
+
+
+def test_R2_1_partnerships_last_one_deal():
+    # the deal of RECORD.md: 2 makes hearts and calls TS, held by 3; 2 and 3 score together
+    game = game_on(EXAMPLE, 1)
+    play(game, "2:order 1:discard:QC 2:call:TS " + EXAMPLE_PLAY)
+    d = game.history[0]
+    assert (d.maker, d.partner) == (2, 3)
+    s = game.state  # the next deal starts with no maker, no called card, no partner
+    assert s[kernels.S.MAKER] == -1 and s[kernels.S.CALLED] == -1
+    assert s[kernels.S.REVEALED] == -1 and s[kernels.S.PARTNER] == -1
+
+
+def test_R9_4_every_deal_scores_and_a_game_has_at_most_46_deals():
+    import random
+
+    for seed in range(200):
+        game = EuchreGame.new(seed, seed % 5)
+        rnd = random.Random(seed)
+        while not game.over:
+            game.apply(rnd.choice(game.legal_actions()))
+        assert all(sum(d.points) >= 1 for d in game.history)
+        assert len(game.history) <= 46 and max(game.totals) >= 10
+
+
+def test_R10_3_the_partner_becomes_public_when_the_called_card_is_played():
+    # TS is called; seat 3 plays it to the third trick (EXAMPLE_PLAY)
+    game = game_on(EXAMPLE, 1)
+    play(game, "2:order 1:discard:QC 2:call:TS")
+    tricks = EXAMPLE_PLAY.split("  ")
+    play(game, tricks[0] + " " + tricks[1])
+    assert game.state[kernels.S.REVEALED] == -1 and game.state[kernels.S.REVEALED_TRICK] == 0
+    play(game, tricks[2])
+    assert game.state[kernels.S.REVEALED] == 3 and game.state[kernels.S.REVEALED_TRICK] == 3
+
+
+def test_R10_4_what_a_seat_showed_it_lacks_is_remembered():
+    # hearts trump; KD led, seat 4 trumps with JH: it has no diamond, but JD is a heart now
+    game = game_on(EXAMPLE, 1)
+    play(game, "2:order 1:discard:QC 2:call:TS 2:KD 3:8D 4:JH")
+    lacks = int(game.state[kernels.S.SHOWN_OUT + 4])
+    diamonds = [parse_card(r + "D") for r in "89TQKA"]
+    assert all(lacks >> c & 1 for c in diamonds) and not lacks >> parse_card("JD") & 1
+    assert int(game.state[kernels.S.SHOWN_OUT + 3]) == 0  # 3 followed suit: nothing shown
+
+
+def test_R11_5_in_play_an_action_is_a_card():
+    game = game_on(EXAMPLE, 1)
+    play(game, "2:order 1:discard:QC 2:call:TS")
+    assert game.parse_action("KD") == parse_card("KD")
+    assert game.event_name(parse_card("KD")) == "KD"
+    with pytest.raises(ValueError, match="discard"):
+        game.parse_action("discard:KD")
