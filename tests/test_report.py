@@ -198,6 +198,10 @@ def test_paired_difference_sign_and_size():
     text = sentence({"better": "A", "worse": "B", "difference": diff, "ci": 0.014,
                      "deal_sets": 12_000})  # fmt: skip
     assert text == "A beats B by 16.7 ± 1.4 points of win share over 12,000 deal sets"
+    close = {"better": "A", "worse": "B", "difference": 0.01, "ci": 0.02, "deal_sets": 30}
+    assert sentence(close).startswith("A and B are not told apart: A leads by 1.0 ± 2.0 points")
+    one = {"better": "A", "worse": "B", "difference": 0.2, "ci": float("nan"), "deal_sets": 1}
+    assert "too few for an interval" in sentence(one) and "nan" not in sentence(one)
 
 
 def test_running_totals_replay_the_1000_rule():  # R3.7

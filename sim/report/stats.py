@@ -126,9 +126,18 @@ def decimals(ci: float) -> int:
 
 
 def sentence(p: dict) -> str:
-    """The paired difference in words."""
+    """The paired difference in words; "beats" only when its 95% interval excludes 0."""
+    n = p["deal_sets"]
+    if not p["ci"] >= 0:  # NaN: one deal set has no spread to measure
+        return (
+            f"{p['better']} leads {p['worse']} by {100 * p['difference']:.1f} points of win "
+            f"share over {n:,} deal set: too few for an interval (play more games)"
+        )
     d = decimals(p["ci"])
+    by = f"{100 * p['difference']:.{d}f} ± {100 * p['ci']:.{d}f} points of win share"
+    if p["difference"] > p["ci"]:
+        return f"{p['better']} beats {p['worse']} by {by} over {n:,} deal sets"
     return (
-        f"{p['better']} beats {p['worse']} by {100 * p['difference']:.{d}f} ± "
-        f"{100 * p['ci']:.{d}f} points of win share over {p['deal_sets']:,} deal sets"
+        f"{p['better']} and {p['worse']} are not told apart: {p['better']} leads by {by} "
+        f"over {n:,} deal sets (the interval holds 0)"
     )
