@@ -30,12 +30,13 @@ format: $(STAMP)
 tournament: $(STAMP)
 	$(BIN)/trixsim tournament --bots greedy,mcts
 
-# Speed, beside a plain-Python engine and OpenSpiel (installed here as the bench extra).
-# GAME=<name> measures another registered game (results/bench-<name>.md).
-GAME ?= trix
+# Speed and strength of every registered game, beside a plain-Python engine and OpenSpiel
+# (installed here as the bench extra), into results/bench.md. GAME=<name> measures one
+# game only (results/bench-<name>.md).
+GAME ?=
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q -e '.[dev,bench]' || echo "bench: open_spiel unavailable, its row will say so"
-	$(BIN)/python -m sim.bench --game $(GAME)
+	$(BIN)/python -m sim.bench $(if $(GAME),--game $(GAME))
 
 deal: $(STAMP)
 	$(BIN)/trixsim deal --seed 1

@@ -40,7 +40,35 @@ def trix_games(n: int) -> int:
     return plays
 
 
-GAMES = {"trix": trix_games}
+def euchre5_games(n: int) -> int:
+    """``n`` random games of the reference five-handed Euchre on the engine's deals."""
+    from sim.core.rng import deal_seed
+    from sim.games.euchre5 import state as S
+    from sim.games.euchre5.cards import cards_of
+    from sim.games.euchre5.rules import new_game, new_state, start_deal
+    from tests.euchre5.reference_rules import RefGame
+
+    rnd = random.Random(1)
+    plays = 0
+    for g in range(n):
+        s = new_state()
+        new_game(s, deal_seed(1, g))  # the same deals as the engine's games
+        first = int(s[S.FIRST_DEALER])
+
+        def deal(k, s=s):
+            s[S.DEAL_NO] = k
+            start_deal(s)
+            hands = [cards_of(int(s[S.HANDS + p])) for p in range(5)]
+            return hands, int(s[S.UP_CARD]), cards_of(int(s[S.KITTY]))
+
+        ref = RefGame(first, deal)
+        while not ref.over:
+            ref.apply(rnd.choice(ref.legal_actions()))
+            plays += 1
+    return plays
+
+
+GAMES = {"trix": trix_games, "euchre5": euchre5_games}
 
 
 def main() -> None:

@@ -6,23 +6,54 @@ import subprocess
 import sys
 from pathlib import Path
 
+from sim.bench import targets as t
+from sim.core.registry import games
+
 
 def test_bench_smoke(tmp_path):
     env = dict(os.environ, BENCH_SCALE="0.002", BENCH_OUT=str(tmp_path))
     root = Path(__file__).resolve().parent.parent
     res = subprocess.run([sys.executable, "-m", "sim.bench"], env=env, cwd=root,
-                         capture_output=True, text=True, timeout=600)  # fmt: skip
+                         capture_output=True, text=True, timeout=900)  # fmt: skip
     assert res.returncode == 0, res.stderr[-2000:]
-    data = json.loads((tmp_path / "bench-trix.json").read_text())
-    assert set(data["engine"]) == {"random", "random, called as a bot", "greedy", "mcts:iters=200"}
-    for row in data["engine"].values():
-        assert row["games"]["median"] > 0 and row["card_plays"]["median"] > 0
-    assert data["python"]["actions"]["median"] > 0
-    assert isinstance(data["openspiel"], dict | str)  # measured, or why not
-    assert data["tournament"]["workers_2"]["median"] > 0
-    assert 0 < data["tournament"]["parquet_share"] < 1
-    assert data["startup"]["cold_seconds"] > 0
-    targets = {t["target"] for t in data["targets"]}
-    assert any("OpenSpiel" in t for t in targets) and any("workers" in t for t in targets)
-    md = (tmp_path / "bench-trix.md").read_text()
-    assert "## Targets" in md and "| 2 |" in md
+    every = json.loads((tmp_path / "bench.json").read_text())
+    assert set(every) == set(games())  # every registered game, in one run
+    md = (tmp_path / "bench.md").read_text()
+    for name, data in every.items():
+        assert f"## {name}\n" in md
+        assert set(data["engine"]) == {"random", "random, called as a bot", "greedy",
+                                       "mcts:iters=200"}  # fmt: skip
+        for row in data["engine"].values():
+            assert row["games"]["median"] > 0 and row["card_plays"]["median"] > 0
+            assert row["deals"]["median"] >= row["games"]["median"]
+        assert data["python"]["actions"]["median"] > 0
+        assert isinstance(data["openspiel"], dict | str)  # measured, or why not
+        assert data["tournament"]["workers_2"]["median"] > 0
+        assert 0 < data["tournament"]["parquet_share"] < 1
+        assert data["startup"]["cold_seconds"] > 0
+        assert data["targets"]  # every game is held to something
+    trix = {x["target"] for x in every["trix"]["targets"]}
+    assert any("OpenSpiel" in x for x in trix) and any("workers" in x for x in trix)
+    strength = every["euchre5"]["strength"]
+    assert set(strength) == {"greedy,random", "mcts,greedy"}
+    for s in strength.values():
+        assert s["paired"] and s["command"].startswith("trixsim tournament --game euchre5")
+    assert "### Targets" in md and "| 2 |" in md and "### Strength: `trixsim tournament" in md
+
+
+def _result(share_a, ci, better="greedy", diff=0.1, pci=0.05):
+    bots = [{"bot": "greedy", "win_share": share_a, "win_share_ci": ci},
+            {"bot": "random", "win_share": 1 - share_a, "win_share_ci": ci}]  # fmt: skip
+    paired = {"better": better, "worse": "random" if better == "greedy" else "greedy",
+              "difference": diff, "ci": pci, "deal_sets": 40}  # fmt: skip
+    return {"strength": {"greedy,random": {"bots": bots, "paired": paired}}}
+
+
+def test_strength_targets_read_the_tournaments():
+    assert t.fair_share(_result(0.31, 0.02), "greedy,random", "greedy", 1.5, 5)[2]
+    assert not t.fair_share(_result(0.29, 0.02), "greedy,random", "greedy", 1.5, 5)[2]
+    assert t.beats(_result(0.3, 0.0, diff=0.1, pci=0.05), "greedy,random", "greedy")[2]
+    assert not t.beats(_result(0.3, 0.0, diff=0.04, pci=0.05), "greedy,random", "greedy")[2]
+    # the better one of the pair is the other bot: greedy is behind
+    assert not t.beats(_result(0.3, 0.0, better="random"), "greedy,random", "greedy")[2]
+    assert t.beats({}, "greedy,random", "greedy")[1] == "not measured"

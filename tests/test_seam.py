@@ -10,8 +10,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 MACHINERY = [f for sub in ("core", "run", "report", "table")
              for f in sorted((ROOT / "sim" / sub).glob("*.py"))]  # fmt: skip
-MACHINERY += [ROOT / "sim" / name for name in ("__init__.py", "cli.py", "bench.py",
-                                               "bench_openspiel.py")]  # fmt: skip
+MACHINERY += [ROOT / "sim" / name for name in ("__init__.py", "cli.py")]
+MACHINERY += sorted((ROOT / "sim" / "bench").glob("*.py"))
 MACHINERY += [ROOT / "bots" / name for name in ("__init__.py", "registry.py", "random_bot.py")]
 
 

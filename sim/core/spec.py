@@ -28,6 +28,7 @@ PARTS = {
     "report": "report",  # the game's report sections
     "view": "view",  # the terminal table's screen and words
     "determinizer": "determinize",  # optional: hidden cards as a seat may believe them
+    "bench": "bench",  # optional: the targets and strength line-ups of `make bench`
 }
 
 
@@ -74,7 +75,7 @@ class GameSpec:
         return importlib.import_module(self.module(part))
 
     def has(self, part: str) -> bool:
-        """Whether the game provides this part (all do but the optional determinizer)."""
+        """Whether the game provides this part (all do but the optional determinizer and bench)."""
         return importlib.util.find_spec(self.module(part)) is not None
 
     @property

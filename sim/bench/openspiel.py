@@ -6,7 +6,7 @@ hands, the fastest random play pyspiel exposes, so the headline ratio is against
 
 Both count the same thing: every action a player takes (the 12 passed cards when the hand
 passes, and the 52 cards played), never the 53 chance actions (pass direction, deal). That is
-trixsim's "decision": every decision a player takes. ``python -m sim.bench_openspiel`` times
+trixsim's "decision": every decision a player takes. ``python -m sim.bench.openspiel`` times
 the two alternately.
 """
 
@@ -86,7 +86,7 @@ def cpp_loop(n_games: int, seed: int = 1) -> dict:
 
 
 def main(argv: list[str]) -> None:
-    """``python -m sim.bench_openspiel [PY_HANDS CPP_HANDS REPS]``: alternate the two loops."""
+    """``python -m sim.bench.openspiel [PY_HANDS CPP_HANDS REPS]``: alternate the two loops."""
     py_n, cpp_n, reps = (int(a) for a in argv) if argv else (30_000, 250_000, 3)
     python_loop(50)  # warm up
     cpp_loop(500)

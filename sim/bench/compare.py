@@ -1,4 +1,4 @@
-"""Two versions of trixsim side by side: ``python -m sim.bench_compare OLD_CHECKOUT``.
+"""Two versions of trixsim side by side: ``python -m sim.bench.compare OLD_CHECKOUT``.
 
 Runs the bench (``python -m sim.bench``) of an older checkout (say ``git worktree
 add /tmp/old v0.2.0``) and of this one alternately, ``--rounds`` times each (the
@@ -19,7 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parents[2]
 
 
 def run_bench(checkout: Path, out: Path) -> dict:
@@ -30,6 +30,11 @@ def run_bench(checkout: Path, out: Path) -> dict:
                    stdout=subprocess.DEVNULL)  # fmt: skip
     found = sorted(out.glob("bench*.json"))
     return json.loads(found[0].read_text())
+
+
+def of_game(r: dict, game: str) -> dict:
+    """One game's results: a bench of 0.3.0 on holds every game by name, 0.2.0's only Trix."""
+    return r if "engine" in r else r[game]
 
 
 def figures(r: dict) -> dict[str, float]:
@@ -51,9 +56,10 @@ def figures(r: dict) -> dict[str, float]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m sim.bench_compare", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m sim.bench.compare", description=__doc__)
     parser.add_argument("old", type=Path, help="the checkout of the older version")
     parser.add_argument("--rounds", type=int, default=2)
+    parser.add_argument("--game", default="trix", help="the game compared (default trix)")
     args = parser.parse_args(argv)
     runs: dict[str, list[dict]] = {"old": [], "new": []}
     with tempfile.TemporaryDirectory() as d:
@@ -63,7 +69,7 @@ def main(argv: list[str] | None = None) -> None:
                       flush=True)  # fmt: skip
                 out = Path(d) / f"{name}{i}"
                 out.mkdir()
-                runs[name].append(figures(run_bench(checkout, out)))
+                runs[name].append(figures(of_game(run_bench(checkout, out), args.game)))
     lines = [f"| figure | {args.old} | this checkout | this / old |", "|---|---|---|---|"]
     for key in runs["new"][0]:
         if key not in runs["old"][0]:

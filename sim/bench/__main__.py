@@ -1,0 +1,75 @@
+"""``python -m sim.bench [--game NAME]``: measure, then write the table (see :mod:`sim.bench`)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import threading
+
+from sim.bench import out_dir
+from sim.bench.rows import (
+    end_to_end_rows,
+    engine_rows,
+    machine,
+    openspiel_rows,
+    python_engine_row,
+    startup_rows,
+    strength_rows,
+)
+from sim.bench.table import build, page
+
+
+def no_targets(results: dict) -> list:
+    return []
+
+
+def measure_game(spec, about: dict, openspiel) -> tuple[dict, str]:
+    """Every section for one game; its bench part (if any) adds strength and targets."""
+    part = spec.part("bench") if spec.has("bench") else None
+    results = {"machine": about | {"game": spec.name, "deal": spec.deal}, "ratios": {}}
+    steps = [("engine", lambda: engine_rows(spec)), ("python", lambda: python_engine_row(spec)),
+             ("openspiel", openspiel), ("tournament", lambda: end_to_end_rows(spec)),
+             ("startup", lambda: startup_rows(spec))]  # fmt: skip
+    if part is not None and part.STRENGTH:
+        steps.append(("strength", lambda: strength_rows(spec, part.STRENGTH)))
+    for name, fn in steps:
+        print(f"bench: {spec.name}: {name} …", file=sys.stderr, flush=True)
+        results[name] = fn()
+    return results, build(results, part.targets if part is not None else no_targets)
+
+
+def main(argv: list[str] | None = None) -> None:
+    from sim.core.registry import GameError, games, get
+
+    parser = argparse.ArgumentParser(prog="python -m sim.bench", description=__doc__)
+    parser.add_argument("--game", help="measure one game (default: every registered game)")
+    args = parser.parse_args(argv)
+    try:
+        specs = [get(args.game)] if args.game else list(games().values())
+    except GameError as e:
+        sys.exit(f"bench: {e}")
+    out = out_dir()
+    out.mkdir(parents=True, exist_ok=True)
+    about = machine()
+    cache: dict = {}
+
+    def openspiel():  # the same OpenSpiel figures for every game of the run
+        if "rows" not in cache:
+            cache["rows"] = openspiel_rows()
+        return cache["rows"]
+
+    results, sections = {}, []
+    for spec in specs:
+        results[spec.name], section = measure_game(spec, about, openspiel)
+        sections.append(section)
+    stem = f"bench-{args.game}" if args.game else "bench"
+    md = page(sections, about)
+    (out / f"{stem}.json").write_text(json.dumps(results, indent=2) + "\n")
+    (out / f"{stem}.md").write_text(md)
+    print(md)
+
+
+if __name__ == "__main__":
+    threading.current_thread().name = "bench"
+    main()

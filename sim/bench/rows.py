@@ -1,0 +1,244 @@
+"""The measurements of ``make bench``, one function per section of its table."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from datetime import UTC, datetime
+from pathlib import Path
+
+import numpy as np
+
+from sim.bench import CALLED_RANDOM, REPS, SCALE, measure, scaled
+
+# -- 1. engine throughput ----------
+GAMES = {"random": 50_000, CALLED_RANDOM: 20_000, "mcts:iters=200": 12}  # others: 10,000
+
+
+def engine_rows(spec) -> dict:
+    """Self-play of every bot of the game: games, deals, card plays and decisions per
+    second."""
+    from bots.registry import load_bots, parse_spec
+    from sim.core.batch import play_batch
+
+    columns = spec.part("columns")
+    workloads = [("random", "random", True), (CALLED_RANDOM, "random", False)]
+    for name in load_bots(spec.name):
+        if name != "random":
+            text = "mcts:iters=200" if name == "mcts" else name
+            workloads.append((text, text, True))
+    rows = {}
+    seating = [0] * spec.seats
+    for label, text, native in workloads:
+        lineup = [parse_spec(text, spec.name)]
+        play_batch(spec, lineup, seating, 1, range(2), native=native)  # compile / load first
+        n = scaled(GAMES.get(label, 10_000), 2)
+        counter = iter(range(10**9))
+
+        def run(lineup=lineup, n=n, counter=counter, native=native):
+            start = next(counter) * n
+            b = play_batch(spec, lineup, seating, 1, range(start, start + n), native=native)
+            return lambda: {"games": n, "deals": int(b.deal_counts.sum()),
+                            "card_plays": columns.card_plays(b.deals),
+                            "decisions": b.actions}  # fmt: skip
+
+        # short runs: more of them, so that the median is not one disturbed run
+        rows[label] = measure(run, reps=2 * REPS + 1)
+    return rows
+
+
+# -- 2. the plain-Python rules of the tests ----------
+def python_engine_row(spec) -> dict | str:
+    """The game's plain-Python rules (``tests/``): measured by ``tests/bench_python.py`` in
+    a process of its own, in a source checkout; an installed trixsim has no tests."""
+    root = Path(__file__).resolve().parents[2]
+    script = root / "tests" / "bench_python.py"
+    if not script.is_file():
+        return "not run: needs a source checkout (tests/ holds the plain-Python rules)"
+    res = subprocess.run(
+        [sys.executable, "-m", "tests.bench_python", spec.name, str(scaled(60, 2)),
+         str(1 if SCALE < 1 else 2)],
+        cwd=root, capture_output=True, text=True,
+    )  # fmt: skip
+    if res.returncode:
+        return f"not run: {(res.stderr.strip().splitlines() or ['failed'])[-1]}"
+    return json.loads(res.stdout)
+
+
+# -- 3. OpenSpiel hearts ----------
+def openspiel_rows() -> dict | str:
+    """OpenSpiel's hearts, random play: driven from Python, and in its own C++ loop
+    (:mod:`sim.bench.openspiel`); actions per second, alternated."""
+    from sim.bench.openspiel import cpp_loop, python_loop
+
+    try:
+        python_loop(2), cpp_loop(2)  # loads pyspiel, warms up
+    except ImportError as e:
+        return str(e)
+    sizes = {"python": scaled(4_000, 5), "cpp": scaled(40_000, 20)}
+    runs: dict[str, list] = {"python": [], "cpp": []}
+    for rep in range(REPS):
+        for name, fn in (("python", python_loop), ("cpp", cpp_loop)):
+            r = fn(sizes[name], seed=rep + 1)
+            runs[name].append(r["actions"] / r["seconds"])
+    return {name: {"actions": {"median": statistics.median(v), "min": min(v), "max": max(v)},
+                   "hands": sizes[name]} for name, v in runs.items()}  # fmt: skip
+
+
+# -- 4. end to end ----------
+def _tree_rss(pid: int) -> int:
+    import psutil
+
+    try:
+        proc = psutil.Process(pid)
+        procs = [proc, *proc.children(recursive=True)]
+    except psutil.Error:
+        return 0
+    total = 0
+    for p in procs:
+        with contextlib.suppress(psutil.Error):
+            total += p.memory_info().rss
+    return total
+
+
+def tournament_row(spec, workers: int, games: int, tmp: Path) -> dict:
+    """A real ``trixsim tournament`` run: games/s from its manifest, peak RSS of its tree."""
+    out = tmp / f"t{workers}-{time.monotonic_ns()}"
+    cmd = [sys.executable, "-m", "sim.cli", "tournament", "--game", spec.name, "--bots",
+           "random", "--games", str(games), "--workers", str(workers), "--out", str(out),
+           "-q"]  # fmt: skip
+    t = time.perf_counter()
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    peak = 0
+    while proc.poll() is None:
+        peak = max(peak, _tree_rss(proc.pid))
+        time.sleep(0.05)
+    wall = time.perf_counter() - t
+    if proc.returncode:
+        raise RuntimeError(f"tournament failed: {proc.stderr.read()}")
+    manifest = json.loads((out / "manifest.json").read_text())
+    return {
+        "games_per_second": manifest["games_per_second"],
+        "seconds": manifest["seconds"],
+        "startup_seconds": manifest.get("startup_seconds", 0.0),
+        "wall_seconds": wall,
+        "peak_rss_mb": peak / 2**20,
+    }
+
+
+def parquet_share(spec, games: int) -> float:
+    """Share of a chunk's time spent building and writing its Parquet files."""
+    from bots.registry import parse_spec
+    from sim.core.batch import play_batch
+    from sim.run.parquet import deals_table, games_table, write_part
+
+    lineup = [parse_spec("random", spec.name)]
+    ids = np.arange(games)
+    seatings = np.zeros((games, spec.seats), np.int8)
+    play_batch(spec, lineup, seatings[:2], 1, ids[:2])  # compile / load first
+    t0 = time.perf_counter()
+    b = play_batch(spec, lineup, seatings, 1, ids)
+    t1 = time.perf_counter()
+    stats = tuple(spec.part("columns").STATISTICS)
+    with tempfile.TemporaryDirectory() as d:
+        args = (ids, ids, np.zeros(games, np.int8), seatings, ["random"])
+        write_part(deals_table(spec, b.deals, b.deal_counts, *args), Path(d), 0, stats)
+        write_part(games_table(spec, b.games, b.shares, *args), Path(d), 1, stats)
+    t2 = time.perf_counter()
+    return (t2 - t1) / (t2 - t0)
+
+
+def end_to_end_rows(spec) -> dict:
+    games = scaled(1_000_000, 240)
+    reps = REPS  # 1M games: about 25 s with one worker, 14 s with two
+    with tempfile.TemporaryDirectory() as d:
+        tmp = Path(d)
+        one, two = [], []
+        for _ in range(reps):  # interleaved: the machine's speed drifts
+            one.append(tournament_row(spec, 1, games, tmp))
+            two.append(tournament_row(spec, 2, games, tmp))
+
+    def summarize(rows, key):
+        vals = [r[key] for r in rows]
+        return {"median": statistics.median(vals), "min": min(vals), "max": max(vals)}
+
+    return {
+        "games": games,
+        "workers_1": summarize(one, "games_per_second"),
+        "workers_2": summarize(two, "games_per_second"),
+        "peak_rss_mb_1": summarize(one, "peak_rss_mb"),
+        "peak_rss_mb_2": summarize(two, "peak_rss_mb"),
+        "seconds_2": summarize(two, "seconds"),
+        "wall_1": summarize(one, "wall_seconds"),
+        "wall_2": summarize(two, "wall_seconds"),
+        "startup_1": summarize(one, "startup_seconds"),
+        "startup_2": summarize(two, "startup_seconds"),
+        "parquet_share": parquet_share(spec, min(games, 20_000)),
+    }
+
+
+# -- 5. strength ----------
+def strength_rows(spec, lineups) -> dict:
+    """Duplicate tournaments (``trixsim tournament``, two workers, seed 1), one per
+    ``(bots, games)`` of the game's bench part: each bot's win share per seat-game with its
+    95% interval over deal sets, and for two bots their paired difference."""
+    from sim.report import summary
+
+    rows = {}
+    with tempfile.TemporaryDirectory() as d:
+        for bots, games in lineups:
+            out = Path(d) / f"s{len(rows)}"
+            cmd = [sys.executable, "-m", "sim.cli", "tournament", "--game", spec.name, "--bots",
+                   bots, "--games", str(scaled(games, 2)), "--workers", "2", "--seed", "1",
+                   "--out", str(out), "-q"]  # fmt: skip
+            t = time.perf_counter()
+            res = subprocess.run(cmd, capture_output=True, text=True)
+            if res.returncode:
+                raise RuntimeError(f"tournament {bots} failed: {res.stderr.strip()[-500:]}")
+            s = summary([out])
+            rows[bots] = {"games": s["games"], "deal_sets": s["deal_sets"],
+                          "seconds": time.perf_counter() - t, "bots": s["bots"],
+                          "paired": s.get("paired"), "command": " ".join(
+                              ["trixsim", *cmd[3:-3]])}  # fmt: skip
+    return rows
+
+
+# -- 6. start-up ----------
+def startup_rows(spec) -> dict:
+    """Launch to the first finished game (``trixsim deal``), cold and warm numba cache."""
+    with tempfile.TemporaryDirectory() as d:
+        env = dict(os.environ, NUMBA_CACHE_DIR=d)
+        env.pop("TRIXSIM_NUMBA_CACHE_DIR", None)  # a fresh cache folder, not this process's
+        times = []
+        for _ in range(2):
+            t = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "sim.cli", "deal", "--game", spec.name,
+                            "--seed", "1"], env=env, check=True, capture_output=True)  # fmt: skip
+            times.append(time.perf_counter() - t)
+    return {"cold_seconds": times[0], "warm_seconds": times[1]}
+
+
+# -- the table ----------
+def machine() -> dict:
+    import numba
+
+    cpu = platform.processor()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    return {
+        "cpu": cpu, "cores": os.cpu_count(), "python": platform.python_version(),
+        "numba": numba.__version__, "numpy": np.__version__,
+        "date": datetime.now(UTC).isoformat(timespec="seconds"), "scale": SCALE,
+    }  # fmt: skip

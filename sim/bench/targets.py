@@ -1,0 +1,104 @@
+"""The checks a game's bench part picks from: each returns ``(target, measured, met)``.
+
+A game's optional ``bench`` part (``sim/games/<game>/bench.py``) holds ``STRENGTH``,
+the duplicate tournaments to measure as ``(bots, games)``, and ``targets(results)``,
+the list of checks its issues set, built from the functions here; ``results`` is the
+bench's dict for the game (:mod:`sim.bench.rows`). A figure the run lacks (OpenSpiel
+not installed, say) is reported as missed with the reason, never left out.
+"""
+
+from __future__ import annotations
+
+import math
+
+from sim.bench import CALLED_RANDOM
+
+Target = tuple[str, str, bool]
+
+
+def _engine(r: dict, bot: str, key: str) -> float:
+    row = r["engine"].get(bot)
+    return row[key]["median"] if row else math.nan
+
+
+def random_games(r: dict, least: float) -> Target:
+    g = _engine(r, "random", "games")
+    return f"≥ {least:,.0f} random games/s per core", f"{g:,.0f}", g >= least
+
+
+def random_decisions(r: dict, least: float) -> Target:
+    d = _engine(r, "random", "decisions")
+    return f"≥ {least:,.0f} random decisions/s per core", f"{d:,.0f}", d >= least
+
+
+def mcts_decisions(r: dict, least: float, bot: str = "mcts:iters=200") -> Target:
+    d = _engine(r, bot, "decisions")
+    return f"{bot} ≥ {least:,.0f} decisions/s per core", f"{d:,.0f}", d >= least
+
+
+def greedy_speed(r: dict, least: float) -> Target:
+    """greedy's games/s over random's, both called through the bot interface (the loop's
+    built-in random is a speed no plug-in can have)."""
+    g, called = _engine(r, "greedy", "games"), _engine(r, CALLED_RANDOM, "games")
+    ratio, builtin = g / called, g / _engine(r, "random", "games")
+    return (f"greedy ≥ {least:g} × random games/s (both called as bots)",
+            f"{ratio:.2f} ({builtin:.2f} of the built-in random)", ratio >= least)  # fmt: skip
+
+
+def million_games(r: dict, seconds: float) -> Target:
+    t = r["tournament"]
+    took = t["seconds_2"]["median"] * 1_000_000 / t["games"]
+    scaled = "" if t["games"] == 1_000_000 else " (scaled)"
+    return (f"1,000,000 random games, 2 workers, Parquet on: < {seconds:g} s",
+            f"{took:.1f} s{scaled}", took < seconds)  # fmt: skip
+
+
+def scaling(r: dict, least: float) -> Target:
+    t = r["tournament"]
+    x = t["workers_2"]["median"] / t["workers_1"]["median"]
+    return f"≥ {least:g}× from 1 to 2 workers", f"{x:.2f}×", x >= least
+
+
+def parquet_share(r: dict, most: float) -> Target:
+    share = r["tournament"]["parquet_share"]
+    return (f"Parquet < {100 * most:.0f}% of the end-to-end time", f"{100 * share:.1f}%",
+            share < most)  # fmt: skip
+
+
+def vs_python(r: dict, least: float) -> Target:
+    x = r["ratios"].get("vs_python", math.nan)
+    return f"≥ {least:g}× plain Python", f"{x:,.0f}×", x >= least
+
+
+def vs_openspiel(r: dict, least: float) -> Target:
+    x = r["ratios"].get("vs_openspiel", math.nan)
+    return f"≥ {least:g}× OpenSpiel per action (its own C++ loop)", f"{x:.1f}×", x >= least
+
+
+def _strength(r: dict, bots: str) -> dict | None:
+    return r.get("strength", {}).get(bots)
+
+
+def fair_share(r: dict, bots: str, bot: str, times: float, seats: int) -> Target:
+    """``bot``'s win share per seat-game at least ``times`` the fair ``1 / seats``."""
+    label = f"{bot} ≥ {times:g}× the fair win share (1/{seats}) against {bots}"
+    s = _strength(r, bots)
+    line = next((b for b in s["bots"] if b["bot"] == bot), None) if s else None
+    if line is None:
+        return label, "not measured", False
+    share, ci = line["win_share"], line["win_share_ci"]
+    return (label, f"{100 * share:.1f}% ± {100 * ci:.1f} ({share * seats:.2f}×)",
+            share >= times / seats)  # fmt: skip
+
+
+def beats(r: dict, bots: str, better: str) -> Target:
+    """The paired difference of a two-bot line-up: ``better`` ahead, its 95% interval above 0."""
+    worse = next(b for b in bots.split(",") if b != better)
+    label = f"{better} beats {worse}: 95% interval of the paired difference above 0"
+    p = (_strength(r, bots) or {}).get("paired")
+    if not p:
+        return label, "not measured", False
+    sign = 1 if p["better"] == better else -1
+    diff = sign * p["difference"]
+    return (label, f"{100 * diff:+.1f} ± {100 * p['ci']:.1f} points over "
+            f"{p['deal_sets']:,} deal sets", diff - p["ci"] > 0)  # fmt: skip
