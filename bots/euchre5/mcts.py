@@ -1,0 +1,43 @@
+"""``mcts``: information-set Monte Carlo tree search over sampled hidden cards, for Euchre.
+
+The bot sees only what its seat may know (R10): the public slots, its seat and its
+private word (its hand, and the dealer's discard). The search is the generic one
+(:mod:`sim.core.ismcts`) bound to five-handed Euchre: every iteration works on one
+determinization by the game's determinizer (:mod:`sim.games.euchre5.determinize`:
+the other hands, the kitty, the partner consistent with everything public), with
+the rewards and rollouts of :mod:`bots.euchre5.search`.
+
+**Bidding, discard, call**: each legal action is played out to the end of the deal
+on the same determinizations (paired) and the best mean reward wins.
+**Card play**: single-observer ISMCTS over the rest of the deal (see
+:mod:`sim.core.ismcts`). A single legal action is returned at once without search.
+"""
+
+from pathlib import Path
+
+import sim.core
+from bots.registry import Param, numba_bot
+from sim.core.bits import lowest_bit
+from sim.core.loops import bind
+
+SEARCH = bind(Path(sim.core.__file__).with_name("ismcts.py"), "euchre5",
+              {"K": "sim.games.euchre5.kernels", "D": "bots.euchre5.search"})  # fmt: skip
+
+
+@numba_bot(
+    "mcts",
+    game="euchre5",
+    params=[
+        Param("iters", 200, "search iterations per decision", low=1, high=1_000_000),
+        Param(
+            "rollout", "greedy", "rollout policy (greedy is stronger)", choices=("random", "greedy")
+        ),
+        Param("c", 0.7, "exploration constant", low=0.0, high=100.0),
+        Param("seed", 0, "extra seed mixed into the bot's stream", low=0, high=2**53),
+    ],
+)
+def mcts_bot(public, seat, hand, legal, rng, params):
+    """Information-set MCTS over sampled hidden cards, played out to the deal's end."""
+    if legal & (legal - 1) == 0:
+        return lowest_bit(legal)
+    return SEARCH.search(public, seat, hand, legal, rng, params)

@@ -1,0 +1,80 @@
+"""Five-handed Euchre's tuning of the generic search (:mod:`sim.core.ismcts`'s ``D``).
+
+The determinizer is the game's own (:mod:`sim.games.euchre5.determinize`). The
+bidding, the dealer's discard and the call are searched flat (each action played
+out on the same determinizations); the card play by tree. Rollouts are uniform or
+greedy (:func:`bots.euchre5.greedy.greedy_bot`).
+
+**Reward** of a seat once the deal has ended: its win equity,
+``5 * softmax(totals / T)`` (each seat plays for himself, R2.1, and only the highest
+total wins, R9.2). The temperature ``T = 1.5 * sqrt(1 + deals likely left)`` shrinks as
+the game nears its end; the deals left are guessed from the highest total (about 1.5 a
+deal towards 10). If the deal ends the game the reward is the final result instead:
+``5 * win share + 0.5 * (5 - rank) / 4``.
+"""
+
+import numpy as np
+
+from bots.euchre5.greedy import greedy_bot
+from sim.core.bits import nth_bit, popcount
+from sim.core.jit import njit
+from sim.core.rng import below
+from sim.games.euchre5.determinize import WORK_SIZE, determinize  # noqa: F401  (the search's)
+from sim.games.euchre5.kernels import hand_of
+from sim.games.euchre5.rules import ranks_and_shares
+from sim.games.euchre5.state import PHASE, PUB_SIZE, TOTALS, TURN
+from sim.games.euchre5.vocab import OVER, PLAY
+
+N = 5
+N_TREE_ACTIONS = 39  # cards 0..31, PASS, ORDER, four TRUMP_*, ALONE: the actions of a node
+EQUITY_SCALE = 5.0  # rewards are EQUITY_SCALE * win equity in [0, 1]
+RANK_BONUS = 0.5  # game over: EQUITY_SCALE * share + RANK_BONUS * (5 - rank) / 4
+TEMP_PER_DEAL = 1.5  # softmax temperature = TEMP_PER_DEAL * sqrt(1 + deals left)
+MAX_GAIN = 1.5  # a guess of how fast the highest total grows per deal
+TARGET = 10.0  # R9.1
+
+
+@njit(cache=True, inline="always")
+def flat(public, legal):
+    """Bids, the discard and the call are searched flat; the play by tree."""
+    return public[PHASE] != PLAY
+
+
+@njit(cache=True, inline="always")
+def rollout_action(state, lg, rng, greedy, gparams):
+    """The rollout policy's action among several legal actions ``lg``."""
+    if greedy:
+        seat = state[TURN]
+        return greedy_bot(state[:PUB_SIZE], seat, hand_of(state, seat), lg, rng, gparams)
+    return nth_bit(lg, below(rng, popcount(lg)))
+
+
+@njit(cache=True)
+def reward_scale(public):
+    """How far the totals may still move apart: the softmax temperature of the equity."""
+    top = public[TOTALS]
+    for p in range(1, N):
+        top = max(top, public[TOTALS + p])
+    left = max(0.0, (TARGET - top) / MAX_GAIN)
+    return TEMP_PER_DEAL * np.sqrt(left + 1.0)
+
+
+@njit(cache=True)
+def rewards(state, temp, out):
+    """Every seat's reward once the deal has ended (see the module doc)."""
+    if state[PHASE] == OVER:
+        ranks = np.zeros(N, np.int64)
+        shares = np.zeros(N, np.float64)
+        ranks_and_shares(state, ranks, shares)
+        for p in range(N):
+            out[p] = EQUITY_SCALE * shares[p] + RANK_BONUS * (N - ranks[p]) / (N - 1.0)
+        return
+    top = state[TOTALS]
+    for p in range(1, N):
+        top = max(top, state[TOTALS + p])
+    z = 0.0
+    for p in range(N):
+        out[p] = np.exp((state[TOTALS + p] - top) / temp)
+        z += out[p]
+    for p in range(N):
+        out[p] *= EQUITY_SCALE / z
