@@ -8,11 +8,11 @@ from bots.registry import BotSpecError, Param, numba_bot, parse_spec, python_bot
 from sim.core.batch import play_batch
 from sim.core.bits import lowest_bit
 from sim.core.play import BotError, Player, play_game
+from sim.core.record import dumps
+from sim.core.registry import games
 from sim.games.trix import SPEC as TRIX
-from sim.games.trix import state as S
 from sim.games.trix import vocab as V
-from sim.games.trix.game import Game, TrixBot
-from sim.games.trix.record import dumps, game_record
+from sim.games.trix.game import TrixBot
 
 CHEAP = {"mcts": "mcts:iters=8"}  # search bots at a tiny budget keep the suite fast
 
@@ -125,8 +125,9 @@ def test_spec_text_is_canonical():
 
 
 @pytest.mark.parametrize("spec", all_specs())
-def test_every_bot_plays_only_legal_actions(spec):
+def test_every_trix_bot_plays_only_legal_actions(spec):
     # R3.2-R3.6, R4.2, R5.6, R9.4: Player.decide raises BotError on anything illegal
+    # (this file's own plug-ins included)
     lineup = [parse_spec(spec, "trix"), parse_spec("random", "trix")]
     games = 2 if spec.startswith("mcts") else 20
     for g in range(games):
@@ -152,70 +153,97 @@ def test_an_illegal_bot_is_caught():
         )
 
 
-def positions(n_positions: int, seed: int):
+def every_game_bot():
+    """(game, bot spec) for every registered game and each of its bots (not this file's)."""
+    return [
+        pytest.param(spec, CHEAP.get(name, name), id=f"{spec.name}-{name}")
+        for spec in games().values()
+        for name in sorted(registry.load_bots(spec.name))
+        if not name.startswith("test-")
+    ]
+
+
+@pytest.mark.parametrize("spec, bot", every_game_bot())
+def test_every_games_bots_play_only_legal_actions(spec, bot):
+    # Player.decide raises BotError on anything the rules do not allow now
+    lineup = [parse_spec(bot, spec.name), parse_spec("random", spec.name)]
+    n = spec.seats
+    for g in range(2 if bot.startswith("mcts") else 20):
+        game = play_game(spec, [lineup[(g + s) % 2] for s in range(n)], seed=11, game_id=g)
+        assert game.over
+
+
+def positions(spec, n_positions: int, seed: int):
     """Random positions (a game part-way through) for information-set tests."""
     rnd = np.random.default_rng(seed)
     out = []
     for g in range(n_positions):
-        game = Game.new(seed, g)
+        game = spec.part("api").GAME.new(seed, g)
         for _ in range(int(rnd.integers(0, 300))):
             if game.over:
                 break
-            legal = game.legal_actions()
-            game.apply(int(rnd.choice(legal)))
+            game.apply(int(rnd.choice(game.legal_actions())))
         if not game.over:
             out.append(game)
     return out
 
 
-def swap_hidden(game: Game, rnd) -> np.ndarray | None:
-    """The same position with one card swapped between two other seats' hands."""
-    me = game.to_act
-    others = [p for p in range(4) if p != me and game.hand(p)]
+def bits(mask: int) -> list[int]:
+    return [c for c in range(64) if mask >> c & 1]
+
+
+def swap_hidden(game, rnd) -> np.ndarray | None:
+    """The same position with one card swapped between two other seats' hands, each card
+    one its new holder could hold as far as the seat to act knows."""
+    me, hands = game.to_act, game.hands()
+    others = [p for p in range(len(hands)) if p != me and hands[p]]
     if len(others) < 2:
         return None
-    a, b = rnd.choice(others, 2, replace=False)
-    ha, hb = game.hand(a), game.hand(b)
-    ca = [c for c in range(32) if ha >> c & 1]
-    cb = [c for c in range(32) if hb >> c & 1]
-    x, y = int(rnd.choice(ca)), int(rnd.choice(cb))
-    state = game.state.copy()
-    state[S.HANDS + a] = (ha & ~(1 << x)) | (1 << y)
-    state[S.HANDS + b] = (hb & ~(1 << y)) | (1 << x)
-    assert (state[: S.PUB_SIZE] == game.state[: S.PUB_SIZE]).all()
-    return state
+    a, b = (int(x) for x in rnd.choice(others, 2, replace=False))
+    xs = [c for c in bits(hands[a]) if game.could_hold(b, me) >> c & 1]
+    ys = [c for c in bits(hands[b]) if game.could_hold(a, me) >> c & 1]
+    if not xs or not ys:
+        return None
+    x, y = int(rnd.choice(xs)), int(rnd.choice(ys))
+    new = list(hands)
+    new[a] = (hands[a] & ~(1 << x)) | (1 << y)
+    new[b] = (hands[b] & ~(1 << y)) | (1 << x)
+    return game.with_hands(new)
 
 
-@pytest.mark.parametrize("spec", [s for s in all_specs() if not s.startswith("test-")])
-def test_information_sets_hidden_cards_never_change_a_decision(spec):
-    bot = parse_spec(spec, "trix")
+@pytest.mark.parametrize("spec, bot", every_game_bot())
+def test_information_sets_hidden_cards_never_change_a_decision(spec, bot):
+    # a bot is handed the public slots and its own hand: another seat's cards, swapped
+    # where the public record allows, change neither what it is shown nor what it decides
+    bot = parse_spec(bot, spec.name)
     rnd = np.random.default_rng(5)
+    pub = spec.part("kernels").PUB_SIZE
     checked = 0
-    for game in positions(60, seed=21):
+    for game in positions(spec, 120, seed=21):
         other = swap_hidden(game, rnd)
         if other is None:
             continue
-        seat = game.to_act
-        legal = game.legal_mask()
+        assert (other[:pub] == game.state[:pub]).all()
+        seat, legal = game.to_act, game.legal_mask()
         decisions = []
         for state in (game.state, other):
             rng = np.array([12345], np.uint64)
-            decisions.append(
-                bot.info.decide(
-                    state[: S.PUB_SIZE], seat, game.hand(seat), legal, rng, bot.encoded()
-                )  # fmt: skip
-            )
+            hand = game.private(seat)
+            decisions.append(bot.info.decide(state[:pub], seat, hand, legal, rng, bot.encoded()))
         assert decisions[0] == decisions[1]
         checked += 1
     assert checked > 30
 
 
-@pytest.mark.parametrize("spec", [s for s in all_specs() if not s.startswith("test-")])
-def test_same_seed_same_game(spec):
-    specs = [parse_spec(spec, "trix"), parse_spec("random", "trix")] * 2
-    a = dumps(game_record(play_game(TRIX, specs, seed=4, game_id=1), 1, ["x"] * 4))
-    b = dumps(game_record(play_game(TRIX, specs, seed=4, game_id=1), 1, ["x"] * 4))
-    c = dumps(game_record(play_game(TRIX, specs, seed=5, game_id=1), 1, ["x"] * 4))
+@pytest.mark.parametrize("spec, bot", every_game_bot())
+def test_same_seed_same_game(spec, bot):
+    n = spec.seats
+    specs = [parse_spec(bot if s % 2 == 0 else "random", spec.name) for s in range(n)]
+    codec = spec.part("codec")
+    a, b, c = (
+        dumps(codec.game_record(play_game(spec, specs, seed=seed, game_id=1), 1, ["x"] * n))
+        for seed in (4, 4, 5)
+    )
     assert a == b and a != c
 
 

@@ -77,6 +77,11 @@ class Game:
     def hand(self, seat: int) -> int:
         return int(self.kernels.hand_of(self.state, seat))
 
+    def private(self, seat: int) -> int:
+        """The seat's private word, exactly what the compiled loop hands its bot (a game's
+        ``hand`` may show only the cards)."""
+        return int(self.kernels.hand_of(self.state, seat))
+
     def legal_mask(self) -> int:
         return 0 if self.over else int(self.kernels.legal_actions(self.state))
 
@@ -86,7 +91,7 @@ class Game:
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may know now: never another seat's cards."""
         public = self.state[: self.kernels.PUB_SIZE].copy()
-        return self.observation_class(seat, self.hand(seat), public)
+        return self.observation_class(seat, self.private(seat), public)
 
     def results(self) -> tuple[list[int], list[float]]:
         """Ranks and win shares of the seats; valid once the game is over."""
@@ -146,6 +151,10 @@ class Game:
 
     def action_name(self, action: int) -> str:
         return str(action)
+
+    def event_name(self, action: int) -> str:
+        """The action as the game's record writes it now; :meth:`parse_action` reads it back."""
+        return self.action_name(action)
 
     def parse_action(self, text: str) -> int:
         raise ValueError(f"unknown action {text!r}")

@@ -49,7 +49,7 @@ class Player:
         if self.python is None:
             public = game.state[: game.kernels.PUB_SIZE]
             action = int(
-                self.bot.info.decide(public, seat, game.hand(seat), legal, self.rng, self.params)
+                self.bot.info.decide(public, seat, game.private(seat), legal, self.rng, self.params)
             )
         else:
             action = int(self.python.act(game.observation(seat), mask_actions(legal)))
