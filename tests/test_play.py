@@ -28,7 +28,7 @@ from sim.games.trix.game import Game
 from sim.games.trix.record import game_record
 from sim.table.controller import TableError, play_cli
 
-ASKED = r"seat (\d), your (card|contract|announcement|turn) \[([^\]]*)\]: "
+ASKED = r"seat (\d), your (\w+) \[([^\]]*)\]: "
 PROMPT = re.compile(ASKED + "$")
 HAND_CARD = re.compile(r"(\d):(10|[789JQKA])([♥♣♦♠])")
 SUIT_LETTER = dict(zip("♥♣♦♠", "HCDS", strict=True))
@@ -89,7 +89,7 @@ class Person:
     def hand(self) -> list[str]:
         """The hand on the last screen, as cards like QS."""
         screen = self.since()
-        start = screen.rfind("your hand")
+        start = max((m.start() for m in re.finditer(r"Seat \d, your hand", screen)), default=0)
         return [
             ("T" if r == "10" else r) + SUIT_LETTER[s]
             for _, r, s in HAND_CARD.findall(screen[start:])

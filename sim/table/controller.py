@@ -38,7 +38,7 @@ from sim.table.saved import GAME_ID, HUMAN, Saved, TableError
 from sim.table.screen import final_results
 
 QUIT_WORDS = ("q", "quit", "exit")
-HELP_WORDS = ("?", "h", "help")
+HELP_WORDS = ("?", "help")  # not "h": a suit letter is a move in some games
 AWAY_WORD, BACK_WORD = "away", "back"  # R10.2: a bot plays the seat meanwhile
 CANCEL_WORDS = ("cancel", "-")  # drop the pre-selected action (R10.3)
 
@@ -271,7 +271,7 @@ class Table:
 
     def apply(self, seat: int, action: int) -> None:
         before = self.view.snapshot()
-        self.actions.append(self.game.action_name(action))  # first: a Ctrl-C must not lose it
+        self.actions.append(self.game.event_name(action))  # first: a Ctrl-C must not lose it
         self.game.apply(action)
         self.view.describe(seat, action, before)
 
@@ -396,6 +396,8 @@ class Table:
             if self.echo:
                 self.console.print(Text(line), highlight=False)
             word = line.strip().lower()
+            if word in options.lower().split():
+                return line.strip()  # an offered move wins over a command word (H = hearts)
             if word in QUIT_WORDS:
                 raise Leave("you left the table")
             if word == AWAY_WORD:
@@ -417,8 +419,8 @@ class Table:
 
     def help(self) -> None:
         self.say(
-            "Type your move (a card: QS, 10d, 7h, or its number in your hand). While others "
-            "play, typing a card pre-selects it (R10.3; cancel drops it). "
+            "Type your move as the prompt offers it (a card: QS, 10d, or its number in your "
+            "hand). While others play, typing a card pre-selects it (R10.3; cancel drops it). "
             + " ".join(self.view.help)
             + f" away = {self.stand_in.text} plays your seat until you type back (R10.2). "
             "q = save the game and leave (so do Ctrl-C and Ctrl-D); come back with "

@@ -14,6 +14,7 @@ import numpy as np
 from sim.core.api import Game as CoreGame
 from sim.core.api import IllegalActionError, mask_actions  # noqa: F401  (re-exported)
 from sim.core.api import Observation as _Observation
+from sim.core.words import says, whose
 from sim.games.euchre5 import SPEC, rules
 from sim.games.euchre5 import state as S
 from sim.games.euchre5.cards import (
@@ -207,7 +208,8 @@ class EuchreGame(CoreGame):
         if phase == DISCARD:
             if not card:
                 return "the dealer now discards one of his five cards or the up card (R4.2)"
-            return f"{who} does not hold {name} (R4.2: one of his five or the up card)"
+            held = says(who, "does", "do")
+            return f"{held} not hold {name} (R4.2: one of his five or the up card)"
         if phase == BID2:
             if action == PASS:
                 return "the dealer must name a suit when the four others passed (R4.4)"
@@ -222,12 +224,12 @@ class EuchreGame(CoreGame):
                 return f"{name} is a trump (R5.1, R5.2): the called card is not (R6.2)"
             if action == int(s[S.UP_CARD]):
                 return "the up card cannot be called (R6.2)"
-            return f"{name} was in {who}'s dealt hand: the called card is another's (R6.2)"
+            return f"{name} was in {whose(who)} dealt hand: the called card is another's (R6.2)"
         if phase == PLAY:
             if not card:
                 return "the bidding is over: play a card (R7)"
             if not self.hand(seat) >> action & 1:
-                return f"{who} does not hold {name}"
+                return f"{says(who, 'does', 'do')} not hold {name}"
             led = int(s[S.LED_SUIT])
             follow = cards_of(self.hand(seat) & suit_cards(led, self.trump))
             bower = rules.left_bower(self.trump) in (action, *follow)

@@ -16,6 +16,7 @@ from bots.registry import PythonBot
 from sim.core.api import Game as CoreGame
 from sim.core.api import IllegalActionError, mask_actions  # noqa: F401  (re-exported)
 from sim.core.api import Observation as _Observation
+from sim.core.words import says, whose
 from sim.games.trix import SPEC, rules
 from sim.games.trix import state as S
 from sim.games.trix.cards import CARD_NAMES, format_hand, parse_card, parse_hand
@@ -226,15 +227,15 @@ class TrixGame(CoreGame):
                 return f"{who} must choose a contract first"
             c = action - CHOOSE_BASE
             if not int(s[S.REMAINING + seat]) >> c & 1:
-                return f"{who} has already chosen {CONTRACT_NAMES[c]}"
+                return f"{says(who, 'has', 'have')} already chosen {CONTRACT_NAMES[c]}"
             choice = int(s[S.CHOICES_MADE + seat]) + 1
             if choice >= 6 and int(s[S.REMAINING + seat]) >> TRIX_C & 1:
-                return f"trix is still free at {who}'s choice {choice}, so it is forced (R3.5)"
+                return f"trix is still free at {whose(who)} choice {choice}, so it is forced (R3.5)"
             return f"trix needs a jack in hand before the 6th choice (R3.4, choice {choice})"
         if action >= CHOOSE_BASE:
             return "the contract is already chosen"
         if phase == TRICKS and rules.king_offer_pending(s, seat):
-            return f"{who} holds KH and must first say double or no-double (R5.6)"
+            return f"{says(who, 'holds', 'hold')} KH and must first say double or no-double (R5.6)"
         if action == DOUBLE:
             return f"{who} cannot announce KH now (R5.6: only its holder, at his first turn)"
         if action == NO_DOUBLE:
@@ -244,7 +245,7 @@ class TrixGame(CoreGame):
                 return f"{who} can lay a card, so may not pass (R9.4)"
             return "passing is only for trix (R9.4)"
         if not hand >> action & 1:
-            return f"{who} does not hold {CARD_NAMES[action]}"
+            return f"{says(who, 'does', 'do')} not hold {CARD_NAMES[action]}"
         if phase == TRICKS:
             return f"{who} must follow {SUIT_NAMES[int(s[S.LED_SUIT])]} (R4.2)"
         if int(s[S.PLAYED]) == 0:
