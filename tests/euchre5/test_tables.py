@@ -1,0 +1,175 @@
+"""``trixsim tournament --game euchre5``: fair seatings, equal files whatever the workers,
+deals tables that agree with the records, a report that agrees with the tables, and the
+example notebook.
+"""
+
+import json
+import os
+import subprocess
+import sys
+from collections import Counter
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pyarrow.dataset as ds
+import pytest
+
+from sim.core.replay import check_file
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = 400  # 20 deal sets of 20 seatings
+SEATS = range(5)
+
+
+def trixsim(*args, **kw):
+    return subprocess.run([sys.executable, "-m", "sim.cli", *args], capture_output=True,
+                          text=True, **kw)  # fmt: skip
+
+
+def table(folder: Path, name: str) -> pd.DataFrame:
+    df = ds.dataset(folder / f"{name}.parquet", format="parquet").to_table().to_pandas()
+    keys = ["game", "deal_no"] if name == "deals" else ["game"]
+    df = df.sort_values(keys).reset_index(drop=True)
+    for col in df.columns:
+        if isinstance(df[col].dtype, pd.CategoricalDtype):
+            df[col] = df[col].astype(object)
+    return df
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """The same greedy / random tournament with 1 and with 2 workers."""
+    root = tmp_path_factory.mktemp("euchre5-runs")
+    for w in (1, 2):
+        res = trixsim("tournament", "--game", "euchre5", "--bots", "greedy,random",
+                      "--games", str(GAMES), "--workers", str(w), "--chunk", "40",
+                      "--record-games", "8", "--out", str(root / f"w{w}"), "-q")  # fmt: skip
+        assert res.returncode == 0, res.stderr
+    return root
+
+
+def test_one_and_two_workers_give_identical_files(runs):
+    for name in ("games", "deals"):
+        files = sorted((runs / "w1" / f"{name}.parquet").iterdir())
+        assert len(files) == GAMES // 40
+        for f in files:
+            assert f.read_bytes() == (runs / "w2" / f"{name}.parquet" / f.name).read_bytes()
+    assert (runs / "w1" / "records.jsonl").read_bytes() == (
+        runs / "w2" / "records.jsonl"
+    ).read_bytes()
+
+
+def test_two_bots_at_five_seats_hold_every_seat_equally_often(runs):
+    manifest = json.loads((runs / "w1" / "manifest.json").read_text())
+    seatings = [tuple(s) for s in manifest["seatings"]]
+    assert len(seatings) == len(set(seatings)) == 20  # C(5,2) + C(5,3)
+    assert all(sorted(Counter(s).values()) == [2, 3] for s in seatings)
+    for seat in SEATS:
+        assert Counter(s[seat] for s in seatings) == {0: 10, 1: 10}
+    games = table(runs / "w1", "games")
+    assert (games.groupby("deal_set")["seating"].nunique() == 20).all()
+    assert set(games["game_name"]) == {"euchre5"} and set(games["end"]) == {"reached-10"}
+
+
+def test_deals_table_agrees_with_the_records(runs):
+    path = runs / "w1" / "records.jsonl"
+    assert all(v.ok for v in check_file(path))
+    deals, games = table(runs / "w1", "deals"), table(runs / "w1", "games")
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    assert len(records) == 8
+    for rec in records:
+        rows = deals[deals["game"] == rec["game"]]
+        assert len(rows) == len(rec["deals"])
+        for (_, row), d in zip(rows.iterrows(), rec["deals"], strict=True):
+            events = [e.split(":", 1)[1] for e in d["events"]]
+            assert row["dealer"] == d["dealer"] and row["maker"] == d["maker"]  # R4
+            assert row["trump"] == d["trump"] and row["up"] == d["up"]
+            assert row["round"] == (1 if "order" in events else 2)  # R4.1, R4.3
+            assert row["maker_position"] == (d["maker"] - d["dealer"]) % 5
+            called = None if pd.isna(row["called"]) else row["called"]
+            partner = None if pd.isna(row["partner"]) else int(row["partner"])
+            assert called == d["called"] and partner == d["partner"]  # R6.2, R6.3
+            kind = "by-choice" if "alone" in events else "forced" if partner is None else "partner"
+            assert row["alone"] == kind  # R6.1, R6.4
+            if row["round"] == 1:  # R4.2: exchanged = the dealer kept the up card
+                discard = next(e for e in events if e.startswith("discard:"))[8:]
+                assert row["exchanged"] == (discard != d["up"])
+            else:
+                assert pd.isna(row["exchanged"])
+            assert [row[f"tricks_{p}"] for p in SEATS] == d["tricks"]
+            assert [row[f"points_{p}"] for p in SEATS] == d["points"]  # R8
+            assert [row[f"totals_{p}"] for p in SEATS] == d["totals"]  # R9.1
+            attack = d["tricks"][d["maker"]] + (d["tricks"][partner] if partner is not None else 0)
+            assert row["attackers_tricks"] == attack  # R8.1
+        g = games[games["game"] == rec["game"]].iloc[0]
+        assert [g[f"bot_{p}"] for p in SEATS] == rec["bots"]
+        assert [g[f"total_{p}"] for p in SEATS] == rec["totals"]
+        assert [g[f"rank_{p}"] for p in SEATS] == rec["ranks"]  # R9.3
+        assert g["first_dealer"] == rec["first_dealer"] and g["deals"] == len(rec["deals"])
+
+
+def test_every_deal_row_is_consistent(runs):
+    deals = table(runs / "w1", "deals")
+    alone = deals["alone"] != "partner"
+    assert (deals["partner"].isna() == alone).all()
+    assert (deals["revealed_trick"].isna() == alone).all()  # the partner always plays it
+    assert deals.loc[~alone, "revealed_trick"].between(1, 5).all()
+    assert (deals["called"].isna() == (deals["alone"] == "by-choice")).all()
+    assert (deals["exchanged"].isna() == (deals["round"] == 2)).all()
+    tricks = deals[[f"tricks_{p}" for p in SEATS]].to_numpy()
+    assert (tricks.sum(axis=1) == 5).all()  # R7.1
+    points = deals[[f"points_{p}" for p in SEATS]].to_numpy()
+    assert (points >= 0).all() and (points.sum(axis=1) > 0).all()  # R8.4, R9.4
+    assert deals["maker_trumps"].between(0, 8).all()  # the stuck dealer may hold none
+
+
+def test_report_sections_agree_with_the_deals_table(runs):
+    res = trixsim("report", str(runs / "w1"), "--format", "json")
+    assert res.returncode == 0, res.stderr
+    rep = json.loads(res.stdout)
+    assert rep["game"] == "euchre5"
+    deals = table(runs / "w1", "deals")
+    rows = np.arange(len(deals))
+    bots = deals[[f"bot_{p}" for p in SEATS]].to_numpy().astype(str)
+    points = deals[[f"points_{p}" for p in SEATS]].to_numpy()
+    made = deals["attackers_tricks"] >= 3
+    for line in rep["makers"]:
+        mine = deals["maker_bot"] == line["bot"]
+        assert line["deals_made"] == mine.sum()
+        assert line["euchred"] == pytest.approx((~made[mine]).mean())  # R8.2
+        for pos, cell in line["by_position"].items():
+            at = mine & (deals["maker_position"] == int(pos))
+            assert cell["n"] == at.sum() and cell["made"] == pytest.approx(made[at].mean())
+        for kind, cell in line["alone"].items():
+            at = mine & (deals["alone"] == kind)
+            assert cell["n"] == at.sum()
+        maker_points = points[rows, deals["maker"].to_numpy()][mine.to_numpy()]
+        assert line["points_by_role"]["maker"] == pytest.approx(maker_points.mean())
+    called = deals["called"].notna()
+    card = rep["called_card"]
+    assert card["calls"] == called.sum()
+    assert card["buried"] == pytest.approx((deals["alone"] == "forced").sum() / called.sum())
+    for k, share in card["revealed_at_trick"].items():
+        assert share == pytest.approx((deals["revealed_trick"] == int(k)).sum() / called.sum())
+    assert set(bots.ravel()) == {line["bot"] for line in rep["makers"]}
+    text = trixsim("report", str(runs / "w1"))
+    assert text.returncode == 0 and "Makers: how often they make it" in text.stdout
+
+
+def test_the_euchre_notebook_runs_top_to_bottom(runs, monkeypatch):
+    nbformat = pytest.importorskip("nbformat")
+    nbclient = pytest.importorskip("nbclient")
+    monkeypatch.setenv("TRIXSIM_RUN", str(runs / "w1"))
+    monkeypatch.delenv("MPLBACKEND", raising=False)
+    path = ROOT / "examples" / "euchre5.ipynb"
+    nb = nbformat.read(path, as_version=4)
+    where = {"metadata": {"path": str(path.parent)}}
+    client = nbclient.NotebookClient(nb, timeout=120, kernel_name="python3", resources=where)
+    client.execute(env=dict(os.environ))
+    printed = "".join(
+        o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs
+    )
+    assert "greedy beats random by" in printed and "DuckDB and pandas agree" in printed
+    images = [o for c in nb.cells for o in c.get("outputs", []) if "image/png" in o.get("data", {})]
+    assert len(images) == 2
