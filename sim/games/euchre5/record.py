@@ -66,6 +66,8 @@ def loads(line: str | dict) -> dict:
     if extra:
         raise RecordError(f"unknown field {extra[0]!r}")
     expect(rec, "game", int)
+    if rec["game"] < 0:
+        raise RecordError(f"'game' must be 0 or more, got {rec['game']}")
     expect(rec, "first_dealer", int)
     expect(rec, "end", str)
     expect_list(rec, "bots", str, 5)

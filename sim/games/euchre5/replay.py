@@ -16,6 +16,8 @@ from sim.games.euchre5.cards import CARD_NAMES, parse_card, parse_hand
 from sim.games.euchre5.game import EuchreGame, check_deal
 from sim.games.euchre5.vocab import SUITS
 
+CARD_IDS = {name: card for card, name in CARD_NAMES.items()}
+
 
 def replay(rec: dict) -> int:
     """The codec's replay: the number of deals of a good record; Mismatch otherwise."""
@@ -31,6 +33,8 @@ def replay_record(rec: dict) -> EuchreGame:
     cards = []
     for i, d in enumerate(deals, 1):
         try:
+            for text in (*d["hands"], d["up"], d["kitty"]):
+                canonical(text)
             hands = [parse_hand(h) for h in d["hands"]]
             up, kitty = parse_card(d["up"]), parse_hand(d["kitty"])
             check_deal(hands, up, kitty)
@@ -47,11 +51,20 @@ def replay_record(rec: dict) -> EuchreGame:
     ranks, shares = game.results()
     for key, ours in (("totals", game.totals), ("ranks", ranks), ("end", game.end)):
         if rec[key] != ours:
-            raise Mismatch(f"game {gid}: {key} are {rec[key]} but the rules give {ours} (R9)")
+            verb = "is" if key == "end" else "are"
+            raise Mismatch(f"game {gid}: {key} {verb} {rec[key]} but the rules give {ours} (R9)")
     if [round(float(x), 9) for x in rec["win_share"]] != [round(x, 9) for x in shares]:
         raise Mismatch(f"game {gid}: win_share is {rec['win_share']} but the rules give "
                        f"{shares} (R9.3)")  # fmt: skip
     return game
+
+
+def canonical(cards: str) -> None:
+    """Cards as RECORD.md writes them: two upper-case characters, single spaces between."""
+    for name in cards.split(" "):
+        if name not in CARD_IDS:
+            raise ValueError(f"unknown card {name!r}: records write cards like TD or AS, "
+                             "single spaces between")  # fmt: skip
 
 
 def replay_deal(game: EuchreGame, gid: int, i: int, d: dict) -> None:
@@ -68,7 +81,7 @@ def replay_deal(game: EuchreGame, gid: int, i: int, d: dict) -> None:
         if len(game.history) > n_before or game.over:
             raise Mismatch(f"{here}: the deal was already over after its fifth trick (R7.1)")
         who, _, what = event.partition(":")
-        if not (who.isdigit() and len(who) == 1):
+        if not (len(who) == 1 and who in "01234"):
             raise Mismatch(f"{here}: an event is SEAT:ACTION, e.g. 2:order, 1:discard:QC, 3:9D")
         seat = int(who)
         if seat != game.to_act:
@@ -77,6 +90,9 @@ def replay_deal(game: EuchreGame, gid: int, i: int, d: dict) -> None:
             action = game.parse_action(what)
         except ValueError as e:
             raise Mismatch(f"{here}: {e}") from None
+        if what != game.event_name(action):
+            raise Mismatch(f"{here}: write it {who}:{game.event_name(action)} (RECORD.md: "
+                           "upper-case cards like TD, no spaces)")  # fmt: skip
         try:
             game.apply(action)
         except IllegalActionError:
