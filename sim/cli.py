@@ -83,7 +83,10 @@ def games():
     for name, spec in registered().items():
         teams = f", teams {' vs '.join('+'.join(map(str, t)) for t in spec.teams)}" if spec.teams \
             else ""  # fmt: skip
-        print(f"{name:<14} {spec.seats} seats{teams}: {spec.title}")
+        print(
+            f"{name:<14} {spec.seats} seats{teams}: {spec.title} (a default tournament: "
+            f"{spec.default_games:,} games)"
+        )
 
 
 @app.command()
@@ -176,9 +179,6 @@ def _default_out(bots: str, game: str) -> Path:
     return Path("results") / f"{stamp}-{prefix}{lineup}"
 
 
-DEFAULT_GAMES = 1800
-
-
 @app.command()
 def tournament(
     bots: str = typer.Option(
@@ -188,7 +188,8 @@ def tournament(
     ),  # fmt: skip
     games: int = typer.Option(
         None,
-        help=f"Games to play, rounded up to whole deal sets [default: {DEFAULT_GAMES}]",
+        help="Games to play, rounded up to whole deal sets [default: the game's, about a "
+        "minute of greedy,mcts: see trixsim games]",
         show_default=False,
     ),  # fmt: skip
     seed: int = typer.Option(
@@ -279,7 +280,7 @@ def tournament(
             if record_games is not None and record_games < 0:
                 raise CliError(f"--record-games must be 0 or more, got {record_games}")
             plan = Plan.make(spec, texts, 1 if seed is None else seed,
-                             DEFAULT_GAMES if games is None else games, chunk,
+                             spec.default_games if games is None else games, chunk,
                              not no_duplicate)  # fmt: skip
             out = out or _default_out(bots or "greedy,mcts", spec.name)
             runner.check_out(out)

@@ -143,7 +143,12 @@ def test_bad_input_is_refused_before_anything_starts(tmp_path):
 
 def test_help_keeps_its_defaults():
     out = trixsim("tournament", "--help")
-    assert "[default: 1800]" in " ".join(out.stdout.split())
+    assert "[default: the game's, about a minute of greedy,mcts: see trixsim games]" in " ".join(
+        out.stdout.split()
+    )
+    listed = trixsim("games").stdout
+    assert "(a default tournament: 1,800 games)" in listed  # trix
+    assert "(a default tournament: 400 games)" in listed  # euchre5
 
 
 def test_replay_reads_standard_input_and_names_a_line_that_is_not_utf8():

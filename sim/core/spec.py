@@ -47,6 +47,7 @@ class GameSpec:
     deal_table: str = "deals"  # the per-deal Parquet table (Trix: "contracts")
     deal_count: str = "deals"  # the games-table column counting them (Trix: "contracts")
     max_deals: int = 1  # most deals a game can have (the loop allocates rows for them)
+    default_games: int = 1800  # a default tournament's games: about a minute of greedy,mcts
     teams: tuple[tuple[int, ...], ...] = ()  # seats of each partnership; () = each for himself
     lowest_wins: bool = False  # for `trixsim games` and the report's words
     modules: dict[str, str] = field(default_factory=dict)  # part -> module, where not PARTS

@@ -71,8 +71,14 @@ def test_a_person_bids_calls_and_plays_a_whole_game(tmp_path):
             seen.add("call")
             person.send("J" + trump_letter(person.text), answer(person, m))  # the right bower
             continue
-        illegal = [c for c in person.hand() if c not in options]
-        if kind == "card" and illegal and "follow" not in seen and "leads" not in screen[-300:]:
+        hand = person.hand()
+        leads = "dealer seat 4 ·" in screen and "Trick 1 of 5" in screen and len(hand) == 5
+        if kind == "card" and leads and "pre" not in seen:  # R7.1: the dealer's left leads
+            seen.add("pre")  # R10.3 of the table: lead, then type the next card while bots play
+            person.send(options[0], next(c for c in hand if c != options[0]), prompts=1)
+            continue
+        illegal = [c for c in hand if c not in options]
+        if kind == "card" and illegal and "follow" not in seen:  # a lead is never refused
             seen.add("follow")
             person.send(illegal[0], options[0])
             continue
@@ -81,7 +87,8 @@ def test_a_person_bids_calls_and_plays_a_whole_game(tmp_path):
     out = person.text
     assert code == 0, err
     assert "Traceback" not in out + err
-    assert {"bid", "round", "call", "follow"} <= seen, seen
+    assert {"bid", "round", "call", "follow", "pre"} <= seen, seen
+    assert "pre-selected for seat 0" in out
     assert "'maybe' is not a bid" in out
     assert "a suit is named only in round 2, once all five passed (R4.3)" in out
     assert "is a trump (R5.1, R5.2): the called card is not (R6.2)" in out
