@@ -37,6 +37,16 @@ def table(folder: Path, name: str) -> pd.DataFrame:
     return df
 
 
+def assert_same_parts(a: Path, b: Path) -> None:
+    for name in ("games", "deals"):
+        names = sorted(p.name for p in (a / f"{name}.parquet").iterdir())
+        assert names == sorted(p.name for p in (b / f"{name}.parquet").iterdir())
+        for f in names:
+            assert (a / f"{name}.parquet" / f).read_bytes() == (
+                b / f"{name}.parquet" / f
+            ).read_bytes()
+
+
 @pytest.fixture(scope="module")
 def runs(tmp_path_factory):
     """The same greedy / random tournament with 1 and with 2 workers."""
@@ -50,14 +60,10 @@ def runs(tmp_path_factory):
 
 
 def test_one_and_two_workers_give_identical_files(runs):
-    for name in ("games", "deals"):
-        files = sorted((runs / "w1" / f"{name}.parquet").iterdir())
-        assert len(files) == GAMES // 40
-        for f in files:
-            assert f.read_bytes() == (runs / "w2" / f"{name}.parquet" / f.name).read_bytes()
-    assert (runs / "w1" / "records.jsonl").read_bytes() == (
-        runs / "w2" / "records.jsonl"
-    ).read_bytes()
+    assert len(list((runs / "w1" / "deals.parquet").iterdir())) == GAMES // 40
+    assert_same_parts(runs / "w1", runs / "w2")
+    records = [(runs / w / "records.jsonl").read_bytes() for w in ("w1", "w2")]
+    assert records[0] == records[1]
 
 
 def test_two_bots_at_five_seats_hold_every_seat_equally_often(runs):
@@ -173,3 +179,70 @@ def test_the_euchre_notebook_runs_top_to_bottom(runs, monkeypatch):
     assert "greedy beats random by" in printed and "DuckDB and pandas agree" in printed
     images = [o for c in nb.cells for o in c.get("outputs", []) if "image/png" in o.get("data", {})]
     assert len(images) == 2
+
+
+def test_resume_after_lost_and_half_written_chunks_equals_uninterrupted(runs, tmp_path):
+    import shutil
+
+    out = tmp_path / "lost"
+    shutil.copytree(runs / "w1", out)
+    for name in ("games", "deals"):
+        (out / f"{name}.parquet" / "part-000003.parquet").unlink()
+    (out / "deals.parquet" / "part-000006.parquet").write_bytes(b"garbage")  # damaged
+    m = json.loads((out / "manifest.json").read_text())
+    m["status"] = "incomplete"
+    (out / "manifest.json").write_text(json.dumps(m))
+    res = trixsim("tournament", "--resume", "--out", str(out), "-q")
+    assert res.returncode == 0, res.stderr
+    assert_same_parts(runs / "w1", out)
+    assert json.loads((out / "manifest.json").read_text())["status"] == "complete"
+
+
+def test_ctrl_c_keeps_finished_chunks_and_resume_finishes_the_same_run(runs, tmp_path):
+    import signal
+    import time
+
+    out = tmp_path / "cut"
+    args = ["tournament", "--game", "euchre5", "--bots", "greedy,random", "--games", "4000",
+            "--chunk", "40", "--workers", "1", "--out", str(out), "-q"]  # fmt: skip
+    proc = subprocess.Popen([sys.executable, "-m", "sim.cli", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)  # fmt: skip
+    parts, deadline = out / "games.parquet", time.time() + 120
+    while time.time() < deadline and len(list(parts.glob("part-*"))) < 3:
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130 and "--resume" in err and "Traceback" not in err
+    assert 3 <= len(list(parts.glob("part-*"))) < 100, "the run should stop in the middle"
+    res = trixsim("tournament", "--resume", "--out", str(out), "-q", "--workers", "2")
+    assert res.returncode == 0, res.stderr
+    full = tmp_path / "full"
+    args[args.index(str(out))] = str(full)
+    assert trixsim(*args).returncode == 0
+    assert_same_parts(full, out)
+
+
+def test_the_dask_backend_writes_the_files_of_local_processes(runs, tmp_path):
+    pytest.importorskip("distributed")
+    out = tmp_path / "dask"
+    res = trixsim("tournament", "--game", "euchre5", "--bots", "greedy,random",
+                  "--games", str(GAMES), "--workers", "2", "--chunk", "40",
+                  "--record-games", "8", "--backend", "dask", "--out", str(out), "-q")  # fmt: skip
+    assert res.returncode == 0, res.stderr
+    assert_same_parts(runs / "w1", out)
+    assert (out / "records.jsonl").read_bytes() == (runs / "w1" / "records.jsonl").read_bytes()
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--bots", "trixbot"], "unknown bot 'trixbot' for euchre5"),
+        (["--bots", "mcts:iters=0"], "iters"),
+        (["--bots", "a,b,c,d,e,f"], "takes 1 to 5 bot specs"),
+    ],
+)
+def test_bad_input_is_one_line_and_writes_nothing(tmp_path, args, words):
+    res = trixsim("tournament", "--game", "euchre5", "--games", "20", *args, cwd=tmp_path)
+    assert res.returncode == 2 and words in res.stderr, res.stderr
+    assert len(res.stderr.strip().splitlines()) == 1, res.stderr
+    assert not any(tmp_path.iterdir())
