@@ -75,7 +75,8 @@ class Game:
         return None if self.over else int(self.kernels.to_act(self.state))
 
     def hand(self, seat: int) -> int:
-        return int(self.kernels.hand_of(self.state, seat))
+        """The seat's cards (a game whose private word holds more overrides this)."""
+        return self.private(seat)
 
     def private(self, seat: int) -> int:
         """The seat's private word, exactly what the compiled loop hands its bot (a game's
