@@ -589,14 +589,15 @@ def test_partial_runs_report_their_finished_chunks(runs, tmp_path, monkeypatch, 
 
 
 # -- the example notebook --------------------------------------------------------------------
-def test_the_analysis_notebook_runs_top_to_bottom(runs, monkeypatch):
+def execute_notebook(name: str, run: Path, monkeypatch) -> tuple[str, int]:
+    """Run ``examples/<name>`` top to bottom on ``run``: what it printed, and its images."""
     nbformat = pytest.importorskip("nbformat")
     nbclient = pytest.importorskip("nbclient")
     pytest.importorskip("ipykernel")
     pytest.importorskip("duckdb")
-    monkeypatch.setenv("TRIXSIM_RUN", str(runs["a"]))
+    monkeypatch.setenv("TRIXSIM_RUN", str(run))
     monkeypatch.delenv("MPLBACKEND", raising=False)  # the kernel's inline backend draws
-    path = ROOT / "examples" / "analysis.ipynb"
+    path = ROOT / "examples" / name
     nb = nbformat.read(path, as_version=4)
     client = nbclient.NotebookClient(
         nb, timeout=120, kernel_name="python3",
@@ -606,9 +607,14 @@ def test_the_analysis_notebook_runs_top_to_bottom(runs, monkeypatch):
     printed = "".join(
         o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs
     )
-    assert "greedy beats random by" in printed and "DuckDB and pandas agree" in printed
     images = [o for c in nb.cells for o in c.get("outputs", []) if "image/png" in o.get("data", {})]
-    assert len(images) == 2
+    return printed, len(images)
+
+
+def test_the_analysis_notebook_runs_top_to_bottom(runs, monkeypatch):
+    printed, images = execute_notebook("analysis.ipynb", runs["a"], monkeypatch)
+    assert "greedy beats random by" in printed and "DuckDB and pandas agree" in printed
+    assert images == 2
 
 
 def test_ratings_rate_partnerships_as_teams():

@@ -24,6 +24,7 @@ import numpy as np
 
 import sim.core
 from bots.euchre5.greedy import greedy_bot
+from bots.ismcts_params import ismcts_params
 from bots.registry import Param, numba_bot
 from sim.core.bits import lowest_bit
 from sim.core.loops import bind
@@ -39,12 +40,7 @@ GREEDY = np.zeros(8, np.float64)  # greedy's parameters (it has none)
     "mcts",
     game="euchre5",
     params=[
-        Param("iters", 1000, "search iterations per decision", low=1, high=1_000_000),
-        Param(
-            "rollout", "greedy", "rollout policy (greedy is stronger)", choices=("random", "greedy")
-        ),
-        Param("c", 0.7, "exploration constant", low=0.0, high=100.0),
-        Param("seed", 0, "extra seed mixed into the bot's stream", low=0, high=2**53),
+        *ismcts_params(1000),
         Param(
             "bids",
             "search",

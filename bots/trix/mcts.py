@@ -23,7 +23,8 @@ A single legal action is returned at once without search.
 from pathlib import Path
 
 import sim.core
-from bots.registry import Param, numba_bot
+from bots.ismcts_params import ismcts_params
+from bots.registry import numba_bot
 from sim.core.bits import lowest_bit
 from sim.core.loops import bind
 
@@ -34,14 +35,7 @@ SEARCH = bind(Path(sim.core.__file__).with_name("ismcts.py"), "trix",
 @numba_bot(
     "mcts",
     game="trix",
-    params=[
-        Param("iters", 200, "search iterations per decision", low=1, high=1_000_000),
-        Param(
-            "rollout", "greedy", "rollout policy (greedy is stronger)", choices=("random", "greedy")
-        ),
-        Param("c", 0.7, "exploration constant", low=0.0, high=100.0),
-        Param("seed", 0, "extra seed mixed into the bot's stream", low=0, high=2**53),
-    ],
+    params=ismcts_params(200),
 )
 def mcts_bot(public, seat, hand, legal, rng, params):
     """Information-set MCTS over sampled hidden hands, played out to the contract's end."""

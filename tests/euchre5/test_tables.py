@@ -4,7 +4,6 @@ example notebook.
 """
 
 import json
-import os
 import subprocess
 import sys
 from collections import Counter
@@ -16,8 +15,8 @@ import pyarrow.dataset as ds
 import pytest
 
 from sim.core.replay import check_file
+from tests.test_report import execute_notebook
 
-ROOT = Path(__file__).resolve().parents[2]
 GAMES = 400  # 20 deal sets of 20 seatings
 SEATS = range(5)
 
@@ -164,21 +163,9 @@ def test_report_sections_agree_with_the_deals_table(runs):
 
 
 def test_the_euchre_notebook_runs_top_to_bottom(runs, monkeypatch):
-    nbformat = pytest.importorskip("nbformat")
-    nbclient = pytest.importorskip("nbclient")
-    monkeypatch.setenv("TRIXSIM_RUN", str(runs / "w1"))
-    monkeypatch.delenv("MPLBACKEND", raising=False)
-    path = ROOT / "examples" / "euchre5.ipynb"
-    nb = nbformat.read(path, as_version=4)
-    where = {"metadata": {"path": str(path.parent)}}
-    client = nbclient.NotebookClient(nb, timeout=120, kernel_name="python3", resources=where)
-    client.execute(env=dict(os.environ))
-    printed = "".join(
-        o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs
-    )
+    printed, images = execute_notebook("euchre5.ipynb", runs / "w1", monkeypatch)
     assert "greedy beats random by" in printed and "DuckDB and pandas agree" in printed
-    images = [o for c in nb.cells for o in c.get("outputs", []) if "image/png" in o.get("data", {})]
-    assert len(images) == 2
+    assert images == 2
 
 
 def test_resume_after_lost_and_half_written_chunks_equals_uninterrupted(runs, tmp_path):
