@@ -111,6 +111,23 @@ def test_illegal_card_not_following_suit(records):
     pytest.fail("no suitable trick found")
 
 
+@pytest.mark.parametrize("seat", ["٢", "２", " 2", "+2"])
+def test_an_event_seat_is_one_digit_0_to_3(records, seat):
+    rec = copy.deepcopy(records[2])
+    event = rec["contracts"][0]["events"][0]
+    rec["contracts"][0]["events"][0] = seat + event[1:]
+    assert "an event is SEAT:ACTION" in verdict(rec)
+
+
+def test_events_are_written_as_records_write_them(records):
+    rec = copy.deepcopy(records[2])
+    events = rec["contracts"][0]["events"]
+    k = next(k for k, e in enumerate(events) if e != e.lower())  # a card, not a pass
+    event = events[k]
+    events[k] = event.lower()  # 2:9c is not a record's 2:9C
+    assert f"write it {event} (RECORD.md" in verdict(rec)
+
+
 def test_missing_event(records):
     rec = copy.deepcopy(records[2])
     rec["contracts"][0]["events"].pop()

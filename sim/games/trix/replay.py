@@ -91,12 +91,17 @@ def replay_contract(game: Game, gid: int, i: int, c: dict) -> None:
             raise Mismatch(f"{here}: the contract was already over: {reason}")
         who, _, what = event.partition(":")
         try:
+            if not (len(who) == 1 and who in "0123"):
+                raise ValueError(who)
             seat = int(who)
             action = parse_action(what)
         except ValueError:
             raise Mismatch(
                 f"{here}: an event is SEAT:ACTION, e.g. 2:9C, 1:pass, 3:double"
             ) from None
+        if what != game.event_name(action):
+            raise Mismatch(f"{here}: write it {who}:{game.event_name(action)} (RECORD.md: "
+                           "upper-case cards like 9C, no spaces)")  # fmt: skip
         if seat != game.to_act:
             raise Mismatch(f"{here}: it is seat {game.to_act}'s turn, not seat {seat}'s (R2.2)")
         legal = game.legal_mask()
