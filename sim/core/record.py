@@ -37,6 +37,27 @@ def parse(line: str) -> dict:
     return rec
 
 
+def expect_header(rec: dict, fmt: str, fields, exact: bool) -> None:
+    """A record's format tag, its fields (``exact``: and no others) and its game id, an int
+    of 0 or more (RECORD.md of every game)."""
+    if rec.get("format") != fmt:
+        raise RecordError(f"format is {rec.get('format')!r}, expected {fmt!r}")
+    expect_fields(rec, fields, exact)
+    expect(rec, "game", int)
+    if rec["game"] < 0:
+        raise RecordError(f"'game' must be 0 or more, got {rec['game']}")
+
+
+def expect_fields(obj: dict, fields, exact: bool, where: str = "") -> None:
+    """Every one of ``fields`` is in ``obj`` (``exact``: and nothing else)."""
+    for key in fields:
+        if key not in obj:
+            raise RecordError(f"{where}missing field {key!r}")
+    extra = sorted(set(obj) - set(fields)) if exact else []
+    if extra:
+        raise RecordError(f"{where}unknown field {extra[0]!r}")
+
+
 def expect(obj: dict, key: str, kind, where: str = "") -> None:
     """``obj[key]`` is of ``kind`` (never a bool standing for an int)."""
     if not isinstance(obj[key], kind) or isinstance(obj[key], bool):

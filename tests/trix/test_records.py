@@ -128,6 +128,12 @@ def test_events_are_written_as_records_write_them(records):
     assert f"write it {event} (RECORD.md" in verdict(rec)
 
 
+def test_a_game_id_is_not_negative(records):
+    rec = copy.deepcopy(records[2])
+    rec["game"] = -1
+    assert "'game' must be 0 or more, got -1" in verdict(rec)
+
+
 def test_missing_event(records):
     rec = copy.deepcopy(records[2])
     rec["contracts"][0]["events"].pop()

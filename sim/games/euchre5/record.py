@@ -6,7 +6,15 @@ Written from a finished :class:`.game.EuchreGame`, read back and replayed by
 
 from __future__ import annotations
 
-from sim.core.record import RecordError, dumps, expect, expect_list, parse  # noqa: F401
+from sim.core.record import (  # noqa: F401  (dumps, RecordError: re-exported)
+    RecordError,
+    dumps,
+    expect,
+    expect_fields,
+    expect_header,
+    expect_list,
+    parse,
+)
 from sim.games.euchre5 import SPEC
 from sim.games.euchre5.cards import CARD_NAMES, format_hand
 from sim.games.euchre5.game import EuchreGame
@@ -57,17 +65,7 @@ def game_record(game: EuchreGame, game_id: int, bots: list[str]) -> dict:
 def loads(line: str | dict) -> dict:
     """Parse (a line) and shape-check a record; RecordError says what is missing or wrong."""
     rec = parse(line) if isinstance(line, str) else line
-    if rec.get("format") != FORMAT:
-        raise RecordError(f"format is {rec.get('format')!r}, expected {FORMAT!r}")
-    for key in FIELDS:
-        if key not in rec:
-            raise RecordError(f"missing field {key!r}")
-    extra = sorted(set(rec) - set(FIELDS))
-    if extra:
-        raise RecordError(f"unknown field {extra[0]!r}")
-    expect(rec, "game", int)
-    if rec["game"] < 0:
-        raise RecordError(f"'game' must be 0 or more, got {rec['game']}")
+    expect_header(rec, FORMAT, FIELDS, exact=True)
     expect(rec, "first_dealer", int)
     expect(rec, "end", str)
     expect_list(rec, "bots", str, 5)
@@ -80,12 +78,7 @@ def loads(line: str | dict) -> dict:
         where = f"deal {i}: "
         if not isinstance(d, dict):
             raise RecordError(f"deal {i} must be a JSON object")
-        for key in DEAL_FIELDS:
-            if key not in d:
-                raise RecordError(f"{where}missing field {key!r}")
-        extra = sorted(set(d) - set(DEAL_FIELDS))
-        if extra:
-            raise RecordError(f"{where}unknown field {extra[0]!r}")
+        expect_fields(d, DEAL_FIELDS, True, where)
         expect(d, "dealer", int, where)
         expect(d, "maker", int, where)
         for key in ("up", "kitty", "trump"):

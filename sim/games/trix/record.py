@@ -7,7 +7,15 @@ same line again, so a round trip is lossless.
 
 from __future__ import annotations
 
-from sim.core.record import RecordError, dumps, expect, expect_list, parse  # noqa: F401
+from sim.core.record import (  # noqa: F401  (dumps, RecordError: re-exported)
+    RecordError,
+    dumps,
+    expect,
+    expect_fields,
+    expect_header,
+    expect_list,
+    parse,
+)
 from sim.games.trix import SPEC
 from sim.games.trix.cards import format_hand
 from sim.games.trix.game import TrixGame, action_name
@@ -52,12 +60,7 @@ def game_record(game: TrixGame, game_id: int, bots: list[str]) -> dict:
 def loads(line: str | dict) -> dict:
     """Parse (a line) and shape-check a record; RecordError says what is missing or wrong."""
     rec = parse(line) if isinstance(line, str) else line
-    if rec.get("format") != FORMAT:
-        raise RecordError(f"format is {rec.get('format')!r}, expected {FORMAT!r}")
-    for key in FIELDS:
-        if key not in rec:
-            raise RecordError(f"missing field {key!r}")
-    expect(rec, "game", int)
+    expect_header(rec, FORMAT, FIELDS, exact=False)
     expect(rec, "first_chooser", int)
     expect_list(rec, "bots", str, 4)
     expect_list(rec, "totals", int, 4)
@@ -68,9 +71,7 @@ def loads(line: str | dict) -> dict:
     for i, c in enumerate(rec["contracts"], 1):
         if not isinstance(c, dict):
             raise RecordError(f"contract {i} must be a JSON object")
-        for key in CONTRACT_FIELDS:
-            if key not in c:
-                raise RecordError(f"contract {i}: missing field {key!r}")
+        expect_fields(c, CONTRACT_FIELDS, False, f"contract {i}: ")
         expect(c, "chooser", int, f"contract {i}: ")
         expect(c, "choice", int, f"contract {i}: ")
         expect(c, "contract", str, f"contract {i}: ")
