@@ -48,6 +48,14 @@ def expect_header(rec: dict, fmt: str, fields, exact: bool) -> None:
         raise RecordError(f"'game' must be 0 or more, got {rec['game']}")
 
 
+def expect_results(rec: dict, seats: int) -> None:
+    """A record's per-seat lists: ``bots``, ``totals``, ``ranks``, ``win_share``."""
+    expect_list(rec, "bots", str, seats)
+    expect_list(rec, "totals", int, seats)
+    expect_list(rec, "ranks", int, seats)
+    expect_list(rec, "win_share", (int, float), seats)
+
+
 def expect_fields(obj: dict, fields, exact: bool, where: str = "") -> None:
     """Every one of ``fields`` is in ``obj`` (``exact``: and nothing else)."""
     for key in fields:

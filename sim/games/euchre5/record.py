@@ -13,6 +13,7 @@ from sim.core.record import (  # noqa: F401  (dumps, RecordError: re-exported)
     expect_fields,
     expect_header,
     expect_list,
+    expect_results,
     parse,
 )
 from sim.games.euchre5 import SPEC
@@ -68,10 +69,7 @@ def loads(line: str | dict) -> dict:
     expect_header(rec, FORMAT, FIELDS, exact=True)
     expect(rec, "first_dealer", int)
     expect(rec, "end", str)
-    expect_list(rec, "bots", str, 5)
-    expect_list(rec, "totals", int, 5)
-    expect_list(rec, "ranks", int, 5)
-    expect_list(rec, "win_share", (int, float), 5)
+    expect_results(rec, SPEC.seats)
     if not isinstance(rec["deals"], list) or not rec["deals"]:
         raise RecordError("'deals' must be a non-empty list")
     for i, d in enumerate(rec["deals"], 1):

@@ -14,6 +14,7 @@ from sim.core.record import (  # noqa: F401  (dumps, RecordError: re-exported)
     expect_fields,
     expect_header,
     expect_list,
+    expect_results,
     parse,
 )
 from sim.games.trix import SPEC
@@ -62,10 +63,7 @@ def loads(line: str | dict) -> dict:
     rec = parse(line) if isinstance(line, str) else line
     expect_header(rec, FORMAT, FIELDS, exact=False)
     expect(rec, "first_chooser", int)
-    expect_list(rec, "bots", str, 4)
-    expect_list(rec, "totals", int, 4)
-    expect_list(rec, "ranks", int, 4)
-    expect_list(rec, "win_share", (int, float), 4)
+    expect_results(rec, SPEC.seats)
     if not isinstance(rec["contracts"], list) or not rec["contracts"]:
         raise RecordError("'contracts' must be a non-empty list")
     for i, c in enumerate(rec["contracts"], 1):
