@@ -68,7 +68,34 @@ def euchre5_games(n: int) -> int:
     return plays
 
 
-GAMES = {"trix": trix_games, "euchre5": euchre5_games}
+def five_hundred_games(n: int) -> int:
+    """``n`` random games of the reference Five Hundred on the engine's deals."""
+    from sim.core.rng import deal_seed
+    from sim.games.five_hundred import state as S
+    from sim.games.five_hundred.cards import cards_of
+    from sim.games.five_hundred.rules import new_game, new_state, start_deal
+    from tests.five_hundred.reference_rules import RefGame
+
+    rnd = random.Random(1)
+    plays = 0
+    for g in range(n):
+        s = new_state()
+        new_game(s, deal_seed(1, g))  # the same deals as the engine's games
+        first = int(s[S.FIRST_DEALER])
+
+        def deal(k, s=s):
+            s[S.DEAL_NO] = k
+            start_deal(s)
+            return [cards_of(int(s[S.HANDS + p])) for p in range(4)], cards_of(int(s[S.KITTY]))
+
+        ref = RefGame(first, deal)
+        while not ref.over:
+            ref.apply(rnd.choice(ref.legal_actions()))
+            plays += 1
+    return plays
+
+
+GAMES = {"trix": trix_games, "euchre5": euchre5_games, "five-hundred": five_hundred_games}
 
 
 def main() -> None:

@@ -48,10 +48,11 @@ def expect_header(rec: dict, fmt: str, fields, exact: bool) -> None:
         raise RecordError(f"'game' must be 0 or more, got {rec['game']}")
 
 
-def expect_results(rec: dict, seats: int) -> None:
-    """A record's per-seat lists: ``bots``, ``totals``, ``ranks``, ``win_share``."""
+def expect_results(rec: dict, seats: int, totals: int | None = None) -> None:
+    """A record's per-seat lists: ``bots``, ``totals`` (``totals`` of them where a game keeps
+    one per team), ``ranks``, ``win_share``."""
     expect_list(rec, "bots", str, seats)
-    expect_list(rec, "totals", int, seats)
+    expect_list(rec, "totals", int, seats if totals is None else totals)
     expect_list(rec, "ranks", int, seats)
     expect_list(rec, "win_share", (int, float), seats)
 

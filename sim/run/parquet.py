@@ -65,9 +65,12 @@ class Columns:
     def dictionary(indices: np.ndarray, names: pa.Array) -> pa.DictionaryArray:
         return pa.DictionaryArray.from_arrays(pa.array(indices, pa.int8()), names)
 
-    def bots(self, seat_lineup: np.ndarray) -> pa.DictionaryArray:
-        """Line-up indices -> bot names."""
-        return self.dictionary(self._to_unique[seat_lineup], self._names)
+    def bots(self, seat_lineup: np.ndarray, valid: np.ndarray | None = None) -> pa.DictionaryArray:
+        """Line-up indices -> bot names (null where not ``valid``)."""
+        if valid is None:
+            return self.dictionary(self._to_unique[seat_lineup], self._names)
+        idx = pa.array(self._to_unique[seat_lineup], pa.int8(), mask=~valid)
+        return pa.DictionaryArray.from_arrays(idx, self._names)
 
 
 def _table(columns: dict[str, pa.Array], nullable: frozenset) -> pa.Table:

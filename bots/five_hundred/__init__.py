@@ -1,0 +1,1 @@
+"""The bots of Five Hundred (greedy, mcts); each registers with :mod:`bots.registry`."""

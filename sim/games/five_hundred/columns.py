@@ -1,0 +1,88 @@
+"""Five Hundred's own Parquet columns: the ``deals`` table and the games table's extras.
+
+The core writer adds the columns every game has; these come from the rows the
+kernels wrote (:data:`.vocab.DEAL_COLUMNS`, :data:`.vocab.GAME_COLUMNS`). Schemas:
+``docs/tables.md``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pyarrow as pa
+
+from sim.games.five_hundred.vocab import END_NAMES, N_BIDS, STRAINS, D, G, bid_name
+
+BIDS = pa.array([bid_name(b) for b in range(N_BIDS)], pa.string())
+STRAIN_NAMES = pa.array(list(STRAINS), pa.string())
+ENDS = pa.array(END_NAMES, pa.string())
+
+NULLABLE = frozenset([
+    "winner_team", *(f"bid_{p}" for p in range(4)), "contractor", "contractor_bot",
+    "contractor_position", "contract", "tricks_bid", "strain", "made", "right_bower",
+    "left_bower", "contractor_trumps",
+])  # fmt: skip
+STATISTICS = ("deal_no", "dealer", "contractor", "contract", "end")
+
+
+def game_columns(games: np.ndarray, w) -> dict[str, pa.Array]:
+    """The games table's Five Hundred columns (between the bots and the totals)."""
+    winner = games[:, G["winner"]]
+    return {
+        "first_dealer": pa.array(games[:, G["first_dealer"]], pa.int8()),
+        "deals": pa.array(games[:, G["deals"]], pa.int16()),
+        "end": w.dictionary(games[:, G["end"]] - 1, ENDS),
+        "winner_team": pa.array(winner.astype(np.int8), pa.int8(), mask=winner < 0),
+    }
+
+
+def _dictionary(values: np.ndarray, valid: np.ndarray, names: pa.Array) -> pa.DictionaryArray:
+    idx = pa.array(np.where(valid, values, 0).astype(np.int8), pa.int8(), mask=~valid)
+    return pa.DictionaryArray.from_arrays(idx, names)
+
+
+def deal_columns(deals: np.ndarray, seat_bots: np.ndarray, w) -> dict[str, pa.Array]:
+    """The deals table's columns (after game, deal_set, seating; before the bots)."""
+    col = {name: deals[i] for name, i in D.items()}
+    contractor = col["contractor"]
+    played = contractor >= 0
+    rows = np.arange(len(contractor))
+    contract = col["contract"]
+    attack = np.where(played, contractor % 2, 0)
+    attack_tricks = np.where(attack == 0, col["tricks_team_0"], col["tricks_team_1"])
+    level = contract // 5 + 6
+    in_play = w.Validity(played)
+    trumps = w.Validity(col["right_bower"] >= 0)
+    table = {
+        "deal_no": w.ints(col["deal_no"], pa.int16()),
+        "dealer": w.ints(col["dealer"], pa.int8()),
+        "calls": w.ints(col["calls"], pa.int8()),
+    }
+    for p in range(4):
+        bid = col[f"bid_{p}"]
+        table[f"bid_{p}"] = _dictionary(bid, bid >= 0, BIDS)
+    table |= {
+        "thrown_in": pa.array(~played),
+        "contractor": in_play.column(contractor, pa.int8()),
+        "contractor_bot": w.bots(seat_bots[rows, np.where(played, contractor, 0)], played),
+        "contractor_position": in_play.column((contractor - col["dealer"]) % 4, pa.int8()),
+        "contract": _dictionary(contract, played, BIDS),
+        "tricks_bid": in_play.column(level, pa.int8()),
+        "strain": _dictionary(contract % 5, played, STRAIN_NAMES),
+        "made": pa.array(attack_tricks >= level, mask=~played),
+    }
+    for p in range(4):
+        table[f"tricks_{p}"] = w.ints(col[f"tricks_{p}"], pa.int8())
+    for name in ("tricks_team_0", "tricks_team_1"):
+        table[name] = w.ints(col[name], pa.int8())
+    for name in ("points_0", "points_1", "totals_0", "totals_1"):
+        table[name] = w.ints(col[name], pa.int16())
+    table["joker"] = w.ints(col["joker"], pa.int8())
+    table["right_bower"] = trumps.column(col["right_bower"], pa.int8())
+    table["left_bower"] = trumps.column(col["left_bower"], pa.int8())
+    table["contractor_trumps"] = in_play.column(col["contractor_trumps"], pa.int8())
+    return table
+
+
+def card_plays(deals: np.ndarray) -> int:
+    """Cards played (the bench's count): 40 a played deal."""
+    return 40 * int((deals[D["contractor"]] >= 0).sum())

@@ -1,0 +1,88 @@
+"""Five Hundred records: ``trixsim/five-hundred-record@1``, as
+``../shared/games/five-hundred/RECORD.md`` defines them.
+
+Written from a finished :class:`.game.FiveHundredGame`, read back and replayed by
+:mod:`.replay`; writing what replay rebuilt gives the same line again.
+"""
+
+from __future__ import annotations
+
+from sim.core.record import (  # noqa: F401  (dumps, RecordError: re-exported)
+    RecordError,
+    dumps,
+    expect,
+    expect_fields,
+    expect_header,
+    expect_list,
+    expect_results,
+    parse,
+)
+from sim.games.five_hundred import SPEC
+from sim.games.five_hundred.cards import format_hand
+from sim.games.five_hundred.game import FiveHundredGame
+from sim.games.five_hundred.replay import replay, replay_record  # noqa: F401  (the codec's)
+from sim.games.five_hundred.vocab import bid_name
+
+FORMAT = SPEC.record_format
+FIELDS = ("format", "game", "bots", "first_dealer", "deals", "totals", "ranks", "win_share",
+          "end")  # fmt: skip
+DEAL_FIELDS = ("dealer", "hands", "kitty", "events", "contractor", "bid", "tricks", "points",
+               "totals")  # fmt: skip
+
+
+def game_record(game: FiveHundredGame, game_id: int, bots: list[str]) -> dict:
+    """The record of a finished game, keys in RECORD.md order."""
+    if not game.over:
+        raise ValueError("only a finished game has a record")
+    ranks, shares = game.results()
+    return {
+        "format": FORMAT,
+        "game": int(game_id),
+        "bots": list(bots),
+        "first_dealer": game.first_dealer,
+        "deals": [
+            {
+                "dealer": d.dealer,
+                "hands": [format_hand(h) for h in d.hands],
+                "kitty": format_hand(d.kitty),
+                "events": [f"{seat}:{text}" for seat, text in d.events],
+                "contractor": d.contractor,
+                "bid": None if d.bid is None else bid_name(d.bid),
+                "tricks": d.tricks,
+                "points": d.points,
+                "totals": d.totals,
+            }
+            for d in game.history
+        ],
+        "totals": game.totals,
+        "ranks": ranks,
+        "win_share": shares,
+        "end": game.end,
+    }
+
+
+def loads(line: str | dict) -> dict:
+    """Parse (a line) and shape-check a record; RecordError says what is missing or wrong."""
+    rec = parse(line) if isinstance(line, str) else line
+    expect_header(rec, FORMAT, FIELDS, exact=True)
+    expect(rec, "first_dealer", int)
+    expect(rec, "end", str)
+    expect_results(rec, SPEC.seats, totals=len(SPEC.teams))
+    if not isinstance(rec["deals"], list) or not rec["deals"]:
+        raise RecordError("'deals' must be a non-empty list")
+    for i, d in enumerate(rec["deals"], 1):
+        where = f"deal {i}: "
+        if not isinstance(d, dict):
+            raise RecordError(f"deal {i} must be a JSON object")
+        expect_fields(d, DEAL_FIELDS, True, where)
+        expect(d, "dealer", int, where)
+        expect(d, "kitty", str, where)
+        if d["contractor"] is not None:
+            expect(d, "contractor", int, where)
+        if d["bid"] is not None:
+            expect(d, "bid", str, where)
+        expect_list(d, "hands", str, 4, where)
+        expect_list(d, "events", str, None, where)
+        for key in ("tricks", "points", "totals"):
+            expect_list(d, key, int, 2, where)
+    return rec
