@@ -32,6 +32,8 @@ def parse(line: str) -> dict:
         raise RecordError(f"malformed JSON ({e.msg} at column {e.colno})") from None
     except RecursionError:
         raise RecordError("malformed JSON (nested too deeply)") from None
+    except ValueError as e:  # an integer of more digits than Python converts
+        raise RecordError(f"malformed JSON ({str(e).split(';')[0]})") from None
     if not isinstance(rec, dict):
         raise RecordError("a record must be a JSON object")
     return rec
@@ -55,6 +57,8 @@ def expect_results(rec: dict, seats: int, totals: int | None = None) -> None:
     expect_list(rec, "totals", int, seats if totals is None else totals)
     expect_list(rec, "ranks", int, seats)
     expect_list(rec, "win_share", (int, float), seats)
+    if not all(0 <= x <= 1 for x in rec["win_share"]):
+        raise RecordError(f"'win_share' values are between 0 and 1, got {rec['win_share']}")
 
 
 def expect_fields(obj: dict, fields, exact: bool, where: str = "") -> None:

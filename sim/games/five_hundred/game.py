@@ -68,7 +68,8 @@ def parse_bid(text: str) -> int:
     """``7H`` (any case) -> its bid id; ValueError naming the 25 bids."""
     t = text.strip().upper()
     if t not in BID_IDS:
-        raise ValueError(f"unknown bid {text!r}: tricks 6-10 then C, D, H, S or NT, e.g. 7H")
+        raise ValueError(f"unknown bid {text!r}: tricks 6-10 then C, D, H, S or NT, e.g. 7H "
+                         "(R4.2, R4.4)")  # fmt: skip
     return BID_IDS[t]
 
 
@@ -253,6 +254,8 @@ class FiveHundredGame(CoreGame):
         if action not in CARD_NAMES:
             return "the auction is over: play a card (R7)"
         name = CARD_NAMES[action]
+        if s[S.DISCARDED] >> action & 1:
+            return f"{name} was discarded: it is out of play (R6.2)"
         if not hand >> action & 1:
             return f"{says(who, 'does', 'do')} not hold {name}"
         if leading and action == JOKER:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from sim.core.api import IllegalActionError
 from sim.core.replay import Mismatch
+from sim.games.five_hundred import state as S
 from sim.games.five_hundred.cards import CARD_NAMES, parse_hand
 from sim.games.five_hundred.game import FiveHundredGame, check_deal
-from sim.games.five_hundred.vocab import bid_name
+from sim.games.five_hundred.vocab import AUCTION, DISCARD, bid_name
 
 CARD_IDS = {name: card for card, name in CARD_NAMES.items()}
 
@@ -29,7 +30,8 @@ def replay_record(rec: dict) -> FiveHundredGame:
     gid = rec["game"]
     deals = rec["deals"]
     if rec["first_dealer"] not in range(4):
-        raise Mismatch(f"game {gid}: first_dealer {rec['first_dealer']} is not a seat 0-3")
+        raise Mismatch(f"game {gid}: first_dealer {rec['first_dealer']} is not a seat 0-3 "
+                       "(R2.3)")  # fmt: skip
     cards = []
     for i, d in enumerate(deals, 1):
         try:
@@ -60,9 +62,23 @@ def replay_record(rec: dict) -> FiveHundredGame:
     return game
 
 
+def not_the_turn(game: FiveHundredGame, seat: int) -> str:
+    """Why ``seat`` may not act now, in the words of the rule."""
+    turn = f"it is seat {game.to_act}'s turn, not seat {seat}'s"
+    if game.phase == AUCTION:
+        if game.state[S.PASSED] >> seat & 1:
+            return f"seat {seat} passed and is out of the auction for this deal (R4.5); {turn}"
+        return f"{turn}: calls go clockwise from the dealer's left, passed players skipped (R4.1)"
+    if game.phase == DISCARD:
+        return f"only the contractor, seat {game.contractor}, discards (R6.1); {turn}"
+    return f"{turn}: the contractor leads, then each trick's winner, clockwise (R7.1, R2.2)"
+
+
 def canonical(cards: str) -> None:
     """Cards as RECORD.md writes them: two upper-case characters, single spaces between."""
     for name in cards.split(" "):
+        if name in ("4C", "4S"):
+            raise ValueError(f"{name}: there are no black fours")
         if name not in CARD_IDS:
             raise ValueError(f"unknown card {name!r}: records write cards like TD, AS or JK, "
                              "single spaces between")  # fmt: skip
@@ -86,8 +102,7 @@ def replay_deal(game: FiveHundredGame, gid: int, i: int, d: dict) -> None:
                            "0:discard:9C, 3:TD")  # fmt: skip
         seat = int(who)
         if seat != game.to_act:
-            raise Mismatch(f"{here}: it is seat {game.to_act}'s turn, not seat {seat}'s "
-                           "(R2.2, R4.1, R7.1)")  # fmt: skip
+            raise Mismatch(f"{here}: {not_the_turn(game, seat)}")
         try:
             action = game.parse_action(what)
         except ValueError as e:
