@@ -178,13 +178,14 @@ def positions(spec, n_positions: int, seed: int):
     rnd = np.random.default_rng(seed)
     out = []
     for g in range(n_positions):
+        game, actions = spec.part("api").GAME.new(seed, g), []
+        while not game.over:  # a random game, to stop part-way through (short games too)
+            actions.append(int(rnd.choice(game.legal_actions())))
+            game.apply(actions[-1])
         game = spec.part("api").GAME.new(seed, g)
-        for _ in range(int(rnd.integers(0, 300))):
-            if game.over:
-                break
-            game.apply(int(rnd.choice(game.legal_actions())))
-        if not game.over:
-            out.append(game)
+        for a in actions[: int(rnd.integers(0, min(300, len(actions))))]:
+            game.apply(a)
+        out.append(game)
     return out
 
 

@@ -67,7 +67,10 @@ def test_replay_reports_bad_games_one_line_each(dealt, tmp_path):
         (("replay", "no-such-file.jsonl"), "no such file"),
         (("deal", "--bots", "nobody"), "unknown bot 'nobody' for trix; available:"),
         (("deal", "--bots", "random,random,random,random,random"), "1 to 4 bot specs"),
-        (("deal", "--game", "chess"), "unknown game 'chess'; registered games: euchre5, trix"),
+        (
+            ("deal", "--game", "chess"),
+            "unknown game 'chess'; registered games: euchre5, five-hundred, trix",
+        ),
         (("deal", "--bots", "random:speed=3"), "has no parameter"),
         (("deal", "--seed", "x"), "--seed"),
     ],

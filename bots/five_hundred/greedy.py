@@ -281,6 +281,40 @@ def nt_tricks(mine, w):
     return sc
 
 
+@njit(cache=True)
+def team_tricks(public, seat, mine, strain, w):
+    """The tricks the bot counts on for its team in ``strain``; -1 for a strain an opponent
+    bid (he holds its trumps)."""
+    partner = (seat + 2) % 4
+    pbid = public[S.BIDS + partner]
+    mybid = public[S.BIDS + seat]
+    opp_a = public[S.BIDS + (seat + 1) % 4]
+    opp_b = public[S.BIDS + (seat + 3) % 4]
+    if (opp_a >= 0 and opp_a % 5 == strain) or (opp_b >= 0 and opp_b % 5 == strain):
+        return -1.0
+    if strain == V.NO_TRUMPS:
+        own = nt_tricks(mine, w)
+    else:
+        own = trump_tricks(mine, strain_trump(strain), w)
+    if pbid < 0:
+        passed = (public[S.PASSED] >> partner) & 1
+        return own + (w[SUPPORT_PASSED] if passed else w[SUPPORT])
+    if pbid % 5 == strain:
+        if mybid >= 0 and mybid % 5 == strain:
+            return 6.0 + max(pbid, mybid) // 5  # agreed: both hands are counted
+        return 6.0 + pbid // 5 - w[SUPPORT] + own
+    return own + w[SUPPORT]
+
+
+@njit(cache=True, inline="always")
+def cheapest_level(high, strain):
+    """The fewest tricks a legal bid in ``strain`` names over the standing bid ``high``."""
+    k = 6
+    while 5 * (k - 6) + strain <= high:
+        k += 1
+    return k
+
+
 @njit(cache=True, inline="always")
 def bid(public, seat, mine, legal, w):
     """R4: the cheapest legal bid of the strain with the largest margin, or PASS."""
@@ -288,33 +322,14 @@ def bid(public, seat, mine, legal, w):
     partner = (seat + 2) % 4
     pbid = public[S.BIDS + partner]
     mybid = public[S.BIDS + seat]
-    opp_a = public[S.BIDS + (seat + 1) % 4]
-    opp_b = public[S.BIDS + (seat + 3) % 4]
     best = V.PASS
     best_margin = -1.0
     if public[S.CONTRACTOR] == partner and mybid >= 0 and pbid % 5 == mybid % 5:
         return V.PASS  # the partners agreed a strain and he holds it
     for strain in range(5):
-        if (opp_a >= 0 and opp_a % 5 == strain) or (opp_b >= 0 and opp_b % 5 == strain):
-            continue  # an opponent holds its trumps
-        if strain == V.NO_TRUMPS:
-            own = nt_tricks(mine, w)
-        else:
-            own = trump_tricks(mine, strain_trump(strain), w)
-        if pbid < 0:
-            passed = (public[S.PASSED] >> partner) & 1
-            team = own + (w[SUPPORT_PASSED] if passed else w[SUPPORT])
-        elif pbid % 5 == strain:
-            if mybid >= 0 and mybid % 5 == strain:
-                team = 6.0 + max(pbid, mybid) // 5  # agreed: both hands are counted
-            else:
-                team = 6.0 + pbid // 5 - w[SUPPORT] + own
-        else:
-            team = own + w[SUPPORT]
-        k = 6  # the cheapest legal level in this strain
-        while 5 * (k - 6) + strain <= high:
-            k += 1
-        if k > min(10.0, team):
+        team = team_tricks(public, seat, mine, strain, w)
+        k = cheapest_level(high, strain)
+        if team < 0 or k > min(10.0, team):
             continue
         margin = team - k - (w[HIGH_MARGIN] if k >= 9 else 0.0)
         if margin < 0:

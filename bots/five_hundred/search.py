@@ -20,7 +20,7 @@ from sim.core.jit import njit
 from sim.core.rng import below
 from sim.games.five_hundred.determinize import WORK_SIZE, determinize  # noqa: F401  (the search's)
 from sim.games.five_hundred.kernels import hand_of
-from sim.games.five_hundred.state import PHASE, PUB_SIZE, TOTALS, TURN, WINNER
+from sim.games.five_hundred.state import PHASE, TOTALS, TURN, WINNER
 from sim.games.five_hundred.vocab import OVER, PLAY, TARGET
 
 N = 4
@@ -40,7 +40,9 @@ def rollout_action(state, lg, rng, greedy, gparams):
     """The rollout policy's action among several legal actions ``lg``."""
     if greedy:
         seat = state[TURN]
-        return greedy_bot(state[:PUB_SIZE], seat, hand_of(state, seat), lg, rng, gparams)
+        # the whole (determinized) state: greedy reads only its public slots, and a slice
+        # per decision costs reference counting
+        return greedy_bot(state, seat, hand_of(state, seat), lg, rng, gparams)
     return nth_bit(lg, below(rng, popcount(lg)))
 
 

@@ -16,7 +16,7 @@ def final_results(table) -> Group:
                     header_style="bold")  # fmt: skip
     for col in ("rank", "seat", "player", "total", "win share"):
         res.add_column(col, justify="right" if col in ("total", "win share") else "left")
-    totals = game.totals
+    totals = [int(t) for t in game.game_row[: len(ranks)]]  # per seat (a team's, in team games)
     for p in sorted(range(len(ranks)), key=lambda p: (ranks[p], p)):
         res.add_row(str(ranks[p]), str(p), table.who(p), str(totals[p]), f"{shares[p]:.2f}")
     winners = [p for p in range(len(ranks)) if ranks[p] == 1]

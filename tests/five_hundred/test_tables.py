@@ -1,0 +1,207 @@
+"""``trixsim tournament --game five-hundred``: fair seatings, equal files whatever the workers,
+deals tables that agree with the records, resume after faults, the Dask backend, bad input
+and the example notebook. (The report's own sections are checked in test_report.py.)
+"""
+
+import json
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pandas as pd
+import pyarrow.dataset as ds
+import pytest
+
+from sim.core.replay import check_file
+from sim.games.five_hundred.vocab import bid_name, bid_value
+from tests.test_report import execute_notebook
+
+GAMES = 400  # 200 deal sets of 2 seatings
+SEATS = range(4)
+BOTS = "greedy,random"
+
+
+def trixsim(*args, **kw):
+    return subprocess.run([sys.executable, "-m", "sim.cli", *args], capture_output=True,
+                          text=True, **kw)  # fmt: skip
+
+
+def table(folder: Path, name: str) -> pd.DataFrame:
+    df = ds.dataset(folder / f"{name}.parquet", format="parquet").to_table().to_pandas()
+    keys = ["game", "deal_no"] if name == "deals" else ["game"]
+    df = df.sort_values(keys).reset_index(drop=True)
+    for col in df.columns:
+        if isinstance(df[col].dtype, pd.CategoricalDtype):
+            df[col] = df[col].astype(object)
+    return df
+
+
+def assert_same_parts(a: Path, b: Path) -> None:
+    for name in ("games", "deals"):
+        names = sorted(p.name for p in (a / f"{name}.parquet").iterdir())
+        assert names == sorted(p.name for p in (b / f"{name}.parquet").iterdir())
+        for f in names:
+            assert (a / f"{name}.parquet" / f).read_bytes() == (
+                b / f"{name}.parquet" / f
+            ).read_bytes()
+
+
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    """The same greedy / random tournament with 1 and with 2 workers."""
+    root = tmp_path_factory.mktemp("five-hundred-runs")
+    for w in (1, 2):
+        res = trixsim("tournament", "--game", "five-hundred", "--bots", BOTS,
+                      "--games", str(GAMES), "--workers", str(w), "--chunk", "40",
+                      "--record-games", "12", "--out", str(root / f"w{w}"), "-q")  # fmt: skip
+        assert res.returncode == 0, res.stderr
+    return root
+
+
+def test_one_and_two_workers_give_identical_files(runs):
+    assert len(list((runs / "w1" / "deals.parquet").iterdir())) == GAMES // 40
+    assert_same_parts(runs / "w1", runs / "w2")
+    records = [(runs / w / "records.jsonl").read_bytes() for w in ("w1", "w2")]
+    assert records[0] == records[1]
+
+
+def test_each_bot_holds_each_partnership_once_per_deal_set(runs):
+    # R2.1: two bots, two partnerships: each bot takes a whole team, both ways round
+    manifest = json.loads((runs / "w1" / "manifest.json").read_text())
+    assert sorted(tuple(s) for s in manifest["seatings"]) == [(0, 1, 0, 1), (1, 0, 1, 0)]
+    games = table(runs / "w1", "games")
+    assert (games.groupby("deal_set")["seating"].nunique() == 2).all()
+    assert set(games["game_name"]) == {"five-hundred"}
+    assert set(games["end"]) <= {"reached-500", "minus-500", "deal-cap"}
+
+
+def test_deals_table_agrees_with_the_records(runs):
+    path = runs / "w1" / "records.jsonl"
+    assert all(v.ok for v in check_file(path))
+    deals, games = table(runs / "w1", "deals"), table(runs / "w1", "games")
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    assert len(records) == 12
+    for rec in records:
+        rows = deals[deals["game"] == rec["game"]]
+        assert len(rows) == len(rec["deals"])
+        for (_, row), d in zip(rows.iterrows(), rec["deals"], strict=True):
+            calls = [e.split(":", 1) for e in d["events"] if e.split(":")[1] in ("pass", "bid")]
+            assert row["dealer"] == d["dealer"] and row["calls"] == len(calls)  # R4
+            for p in SEATS:  # each seat's highest bid (R4.4: bids only rise)
+                mine = [c[1][4:] for c in calls if c[0] == str(p) and c[1].startswith("bid:")]
+                assert (None if pd.isna(row[f"bid_{p}"]) else row[f"bid_{p}"]) == (
+                    mine[-1] if mine else None
+                )  # fmt: skip
+            thrown = d["contractor"] is None
+            assert row["thrown_in"] == thrown  # R4.7
+            if thrown:
+                assert pd.isna(row["contractor"]) and pd.isna(row["contract"])
+                assert pd.isna(row["made"]) and d["points"] == [0, 0]  # R9.4
+            else:
+                assert row["contractor"] == d["contractor"] and row["contract"] == d["bid"]
+                assert row["contractor_position"] == (d["contractor"] - d["dealer"]) % 4
+                assert row["tricks_bid"] == int(d["bid"][:-2] if d["bid"].endswith("NT")
+                                                else d["bid"][:-1])  # fmt: skip
+                team = d["contractor"] % 2
+                assert row["made"] == (d["tricks"][team] >= row["tricks_bid"])  # R9.1
+            assert [row["tricks_team_0"], row["tricks_team_1"]] == d["tricks"]
+            assert row["tricks_0"] + row["tricks_2"] == d["tricks"][0]
+            assert [row["points_0"], row["points_1"]] == d["points"]  # R9
+            assert [row["totals_0"], row["totals_1"]] == d["totals"]
+            holders = [p for p in SEATS if "JK" in d["hands"][p].split()]
+            assert row["joker"] == (holders[0] if holders else 4)  # 4: the kitty
+        g = games[games["game"] == rec["game"]].iloc[0]
+        assert [g[f"bot_{p}"] for p in SEATS] == rec["bots"]
+        assert [g[f"total_{p}"] for p in SEATS] == [rec["totals"][p % 2] for p in SEATS]
+        assert [g[f"rank_{p}"] for p in SEATS] == rec["ranks"]  # R10.6
+        assert g["first_dealer"] == rec["first_dealer"] and g["deals"] == len(rec["deals"])
+        assert g["end"] == rec["end"]
+
+
+def test_every_deal_row_is_consistent(runs):
+    deals = table(runs / "w1", "deals")
+    played = deals[~deals["thrown_in"]]
+    tricks = played[[f"tricks_{p}" for p in SEATS]].to_numpy()
+    assert (tricks.sum(axis=1) == 10).all()  # R7.1
+    assert (deals.loc[deals["thrown_in"], ["points_0", "points_1"]] == 0).all().all()  # R9.4
+    for _, row in played.iterrows():  # R5.2, R9.1-R9.3
+        team = int(row["contractor"]) % 2
+        bid = next(b for b in range(25) if bid_name(b) == row["contract"])
+        sign = 1 if row["made"] else -1
+        assert row[f"points_{team}"] == sign * bid_value(bid)
+        assert row[f"points_{1 - team}"] == 10 * row[f"tricks_team_{1 - team}"]
+    assert played["contractor_trumps"].between(0, 13).all()
+    no_trumps = played["strain"] == "NT"
+    assert played.loc[no_trumps, "right_bower"].isna().all()
+    assert played.loc[~no_trumps, "right_bower"].between(0, 4).all()
+
+
+def test_the_five_hundred_notebook_runs_top_to_bottom(runs, monkeypatch):
+    printed, images = execute_notebook("five-hundred.ipynb", runs / "w1", monkeypatch)
+    assert "greedy beats random by" in printed and "DuckDB and pandas agree" in printed
+    assert images == 2
+
+
+def test_resume_after_lost_and_half_written_chunks_equals_uninterrupted(runs, tmp_path):
+    out = tmp_path / "lost"
+    shutil.copytree(runs / "w1", out)
+    for name in ("games", "deals"):
+        (out / f"{name}.parquet" / "part-000003.parquet").unlink()
+    (out / "deals.parquet" / "part-000006.parquet").write_bytes(b"garbage")  # damaged
+    m = json.loads((out / "manifest.json").read_text())
+    m["status"] = "incomplete"
+    (out / "manifest.json").write_text(json.dumps(m))
+    res = trixsim("tournament", "--resume", "--out", str(out), "-q")
+    assert res.returncode == 0, res.stderr
+    assert_same_parts(runs / "w1", out)
+    assert json.loads((out / "manifest.json").read_text())["status"] == "complete"
+
+
+def test_ctrl_c_keeps_finished_chunks_and_resume_finishes_the_same_run(runs, tmp_path):
+    out = tmp_path / "cut"
+    args = ["tournament", "--game", "five-hundred", "--bots", BOTS, "--games", "8000",
+            "--chunk", "40", "--workers", "1", "--out", str(out), "-q"]  # fmt: skip
+    proc = subprocess.Popen([sys.executable, "-m", "sim.cli", *args], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)  # fmt: skip
+    parts, deadline = out / "games.parquet", time.time() + 120
+    while time.time() < deadline and len(list(parts.glob("part-*"))) < 3:
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130 and "--resume" in err and "Traceback" not in err
+    assert 3 <= len(list(parts.glob("part-*"))) < 200, "the run should stop in the middle"
+    res = trixsim("tournament", "--resume", "--out", str(out), "-q", "--workers", "2")
+    assert res.returncode == 0, res.stderr
+    full = tmp_path / "full"
+    args[args.index(str(out))] = str(full)
+    assert trixsim(*args).returncode == 0
+    assert_same_parts(full, out)
+
+
+def test_the_dask_backend_writes_the_files_of_local_processes(runs, tmp_path):
+    pytest.importorskip("distributed")
+    out = tmp_path / "dask"
+    res = trixsim("tournament", "--game", "five-hundred", "--bots", BOTS,
+                  "--games", str(GAMES), "--workers", "2", "--chunk", "40",
+                  "--record-games", "12", "--backend", "dask", "--out", str(out), "-q")  # fmt: skip
+    assert res.returncode == 0, res.stderr
+    assert_same_parts(runs / "w1", out)
+    assert (out / "records.jsonl").read_bytes() == (runs / "w1" / "records.jsonl").read_bytes()
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--bots", "trixbot"], "unknown bot 'trixbot' for five-hundred"),
+        (["--bots", "mcts:iters=0"], "iters"),
+        (["--bots", "a,b,c,d,e"], "takes 1 to 4 bot specs"),
+    ],
+)
+def test_bad_input_is_one_line_and_writes_nothing(tmp_path, args, words):
+    res = trixsim("tournament", "--game", "five-hundred", "--games", "20", *args, cwd=tmp_path)
+    assert res.returncode == 2 and words in res.stderr, res.stderr
+    assert len(res.stderr.strip().splitlines()) == 1, res.stderr
+    assert not any(tmp_path.iterdir())
