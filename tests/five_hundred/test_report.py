@@ -2,7 +2,7 @@
 same number worked out with pandas from the Parquet files, the text, the plots, no engine.
 
 Random bidders nearly always win the auction at 10 tricks and are set (R9.1), so line-ups
-with ``greedy`` are reported too (skipped while that bot does not exist): ``greedy`` alone
+with ``greedy`` are reported too: ``greedy`` alone
 makes most of its contracts, throws deals in and reaches 500; ``greedy,random`` seats each
 bot as a whole partnership (a paired team difference); ``greedy,random,random,greedy`` also
 seats partnerships of two different bots, which the team section leaves out.
@@ -11,36 +11,20 @@ seats partnerships of two different bots, which the team section leaves out.
 import json
 import subprocess
 import sys
-from pathlib import Path
 
 import numpy as np
 import pandas as pd
-import pyarrow.dataset as ds
 import pytest
 
 from sim.report import build_report
 from sim.report.render import render
 from sim.report.stats import Z95
+from tests.run_files import table, trixsim
 
 SEATS = range(4)
 PAIRS = ((0, 2), (1, 3))  # R2.1
 STRAINS = ("C", "D", "H", "S", "NT")  # R4.3
 ENDS = ("reached-500", "minus-500", "deal-cap")  # R10.5
-
-
-def trixsim(*args):
-    return subprocess.run([sys.executable, "-m", "sim.cli", *args], capture_output=True,
-                          text=True)  # fmt: skip
-
-
-def has_greedy() -> bool:
-    from bots.registry import BotSpecError, parse_spec
-
-    try:
-        parse_spec("greedy", "five-hundred")
-    except BotSpecError:
-        return False
-    return True
 
 
 LINEUPS = {"random": 400, "greedy,random": 200, "greedy": 120, "greedy,random,random,greedy": 120}
@@ -49,8 +33,6 @@ LINEUPS = {"random": 400, "greedy,random": 200, "greedy": 120, "greedy,random,ra
 @pytest.fixture(scope="module", params=list(LINEUPS))
 def run(request, tmp_path_factory):
     bots = request.param
-    if "greedy" in bots and not has_greedy():
-        pytest.skip("no greedy bot for five-hundred yet")
     out = tmp_path_factory.mktemp("five-hundred") / bots.replace(",", "-")
     res = trixsim("tournament", "--game", "five-hundred", "--bots", bots, "--games",
                   str(LINEUPS[bots]), "--chunk", "40", "--workers", "1", "--out", str(out),
@@ -58,15 +40,6 @@ def run(request, tmp_path_factory):
     assert res.returncode == 0, res.stderr
     assert len(list((out / "deals.parquet").glob("part-*.parquet"))) > 1  # sums across parts
     return out
-
-
-def table(folder: Path, name: str) -> pd.DataFrame:
-    df = ds.dataset(folder / f"{name}.parquet", format="parquet").to_table().to_pandas()
-    df = df.sort_values(["game", "deal_no"] if name == "deals" else ["game"])
-    for col in df.columns:
-        if isinstance(df[col].dtype, pd.CategoricalDtype):
-            df[col] = df[col].astype(object)
-    return df.reset_index(drop=True)
 
 
 @pytest.fixture(scope="module")

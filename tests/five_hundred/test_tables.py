@@ -9,44 +9,18 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 
 import pandas as pd
-import pyarrow.dataset as ds
 import pytest
 
 from sim.core.replay import check_file
 from sim.games.five_hundred.vocab import bid_name, bid_value
+from tests.run_files import assert_same_parts, table, trixsim
 from tests.test_report import execute_notebook
 
 GAMES = 400  # 200 deal sets of 2 seatings
 SEATS = range(4)
 BOTS = "greedy,random"
-
-
-def trixsim(*args, **kw):
-    return subprocess.run([sys.executable, "-m", "sim.cli", *args], capture_output=True,
-                          text=True, **kw)  # fmt: skip
-
-
-def table(folder: Path, name: str) -> pd.DataFrame:
-    df = ds.dataset(folder / f"{name}.parquet", format="parquet").to_table().to_pandas()
-    keys = ["game", "deal_no"] if name == "deals" else ["game"]
-    df = df.sort_values(keys).reset_index(drop=True)
-    for col in df.columns:
-        if isinstance(df[col].dtype, pd.CategoricalDtype):
-            df[col] = df[col].astype(object)
-    return df
-
-
-def assert_same_parts(a: Path, b: Path) -> None:
-    for name in ("games", "deals"):
-        names = sorted(p.name for p in (a / f"{name}.parquet").iterdir())
-        assert names == sorted(p.name for p in (b / f"{name}.parquet").iterdir())
-        for f in names:
-            assert (a / f"{name}.parquet" / f).read_bytes() == (
-                b / f"{name}.parquet" / f
-            ).read_bytes()
 
 
 @pytest.fixture(scope="module")
