@@ -1,7 +1,11 @@
 """Helpers the games' tournament tests share: run the CLI, read a run's tables, compare runs."""
 
+import json
+import shutil
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pandas as pd
@@ -34,3 +38,38 @@ def assert_same_parts(a: Path, b: Path, names=("games", "deals")) -> None:
             assert (a / f"{name}.parquet" / f).read_bytes() == (
                 b / f"{name}.parquet" / f
             ).read_bytes()
+
+
+def resumes_lost_and_damaged_parts(run: Path, out: Path) -> None:
+    """A copy of ``run`` with two parts lost and one half written resumes to the same files."""
+    shutil.copytree(run, out)
+    for name in ("games", "deals"):
+        (out / f"{name}.parquet" / "part-000003.parquet").unlink()
+    (out / "deals.parquet" / "part-000006.parquet").write_bytes(b"garbage")  # damaged
+    m = json.loads((out / "manifest.json").read_text())
+    m["status"] = "incomplete"
+    (out / "manifest.json").write_text(json.dumps(m))
+    res = trixsim("tournament", "--resume", "--out", str(out), "-q")
+    assert res.returncode == 0, res.stderr
+    assert_same_parts(run, out)
+    assert json.loads((out / "manifest.json").read_text())["status"] == "complete"
+
+
+def interrupted_run_resumes(args: list[str], tmp_path: Path, chunks: int) -> None:
+    """``trixsim tournament ARGS --out cut`` stopped by Ctrl-C after 3 parts (of ``chunks``)
+    keeps them, and ``--resume`` on 2 workers writes the files of an uninterrupted run."""
+    out = tmp_path / "cut"
+    proc = subprocess.Popen([sys.executable, "-m", "sim.cli", *args, "--out", str(out)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+    parts, deadline = out / "games.parquet", time.time() + 120
+    while time.time() < deadline and len(list(parts.glob("part-*"))) < 3:
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, err = proc.communicate(timeout=120)
+    assert proc.returncode == 130 and "--resume" in err and "Traceback" not in err
+    assert 3 <= len(list(parts.glob("part-*"))) < chunks, "the run should stop in the middle"
+    res = trixsim("tournament", "--resume", "--out", str(out), "-q", "--workers", "2")
+    assert res.returncode == 0, res.stderr
+    full = tmp_path / "full"
+    assert trixsim(*args, "--out", str(full)).returncode == 0
+    assert_same_parts(full, out)

@@ -4,18 +4,19 @@ and the example notebook. (The report's own sections are checked in test_report.
 """
 
 import json
-import shutil
-import signal
-import subprocess
-import sys
-import time
 
 import pandas as pd
 import pytest
 
 from sim.core.replay import check_file
 from sim.games.five_hundred.vocab import bid_name, bid_value
-from tests.run_files import assert_same_parts, table, trixsim
+from tests.run_files import (
+    assert_same_parts,
+    interrupted_run_resumes,
+    resumes_lost_and_damaged_parts,
+    table,
+    trixsim,
+)
 from tests.test_report import execute_notebook
 
 GAMES = 400  # 200 deal sets of 2 seatings
@@ -120,39 +121,13 @@ def test_the_five_hundred_notebook_runs_top_to_bottom(runs, monkeypatch):
 
 
 def test_resume_after_lost_and_half_written_chunks_equals_uninterrupted(runs, tmp_path):
-    out = tmp_path / "lost"
-    shutil.copytree(runs / "w1", out)
-    for name in ("games", "deals"):
-        (out / f"{name}.parquet" / "part-000003.parquet").unlink()
-    (out / "deals.parquet" / "part-000006.parquet").write_bytes(b"garbage")  # damaged
-    m = json.loads((out / "manifest.json").read_text())
-    m["status"] = "incomplete"
-    (out / "manifest.json").write_text(json.dumps(m))
-    res = trixsim("tournament", "--resume", "--out", str(out), "-q")
-    assert res.returncode == 0, res.stderr
-    assert_same_parts(runs / "w1", out)
-    assert json.loads((out / "manifest.json").read_text())["status"] == "complete"
+    resumes_lost_and_damaged_parts(runs / "w1", tmp_path / "lost")
 
 
-def test_ctrl_c_keeps_finished_chunks_and_resume_finishes_the_same_run(runs, tmp_path):
-    out = tmp_path / "cut"
+def test_ctrl_c_keeps_finished_chunks_and_resume_finishes_the_same_run(tmp_path):
     args = ["tournament", "--game", "five-hundred", "--bots", BOTS, "--games", "8000",
-            "--chunk", "40", "--workers", "1", "--out", str(out), "-q"]  # fmt: skip
-    proc = subprocess.Popen([sys.executable, "-m", "sim.cli", *args], stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)  # fmt: skip
-    parts, deadline = out / "games.parquet", time.time() + 120
-    while time.time() < deadline and len(list(parts.glob("part-*"))) < 3:
-        time.sleep(0.05)
-    proc.send_signal(signal.SIGINT)
-    _, err = proc.communicate(timeout=120)
-    assert proc.returncode == 130 and "--resume" in err and "Traceback" not in err
-    assert 3 <= len(list(parts.glob("part-*"))) < 200, "the run should stop in the middle"
-    res = trixsim("tournament", "--resume", "--out", str(out), "-q", "--workers", "2")
-    assert res.returncode == 0, res.stderr
-    full = tmp_path / "full"
-    args[args.index(str(out))] = str(full)
-    assert trixsim(*args).returncode == 0
-    assert_same_parts(full, out)
+            "--chunk", "40", "--workers", "1", "-q"]  # fmt: skip
+    interrupted_run_resumes(args, tmp_path, 200)
 
 
 def test_the_dask_backend_writes_the_files_of_local_processes(runs, tmp_path):
