@@ -8,7 +8,6 @@ jack of the same-colour suit (``suit ^ 2``). ``trump`` is a suit, or -1 in no tr
 from sim.games.five_hundred.vocab import (
     DECK,
     JOKER,
-    NO_SUIT,
     RANKS,
     RJ,
     SUIT_MASKS,
@@ -76,10 +75,6 @@ def left_bower(trump: int) -> int:
     return (trump ^ 2) * 11 + RJ
 
 
-def right_bower(trump: int) -> int:
-    return trump * 11 + RJ
-
-
 def trump_cards(trump: int) -> int:
     """R1.3, R8.1: the trumps (in no trumps, the joker alone)."""
     if trump < 0:
@@ -94,11 +89,3 @@ def suit_cards(suit: int, trump: int) -> int:
     if suit == trump:
         return trump_cards(trump)
     return SUIT_MASKS[suit] & ~(1 << left_bower(trump))
-
-
-def effective_suit(card: int, trump: int) -> int:
-    if card == JOKER:
-        return trump if trump >= 0 else NO_SUIT
-    if trump >= 0 and card == left_bower(trump):
-        return trump
-    return card // 11
