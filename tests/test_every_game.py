@@ -160,6 +160,22 @@ def test_a_determinization_does_not_see_the_hidden_hands(dspec):
                     assert first == second
                     swapped += 1
                     break
+        # a card of a hand and one lying apart (a stock, a kitty) that the seat cannot see
+        apart = game.could_lie_apart(seat)
+        in_hands = 0
+        for h in hands:
+            in_hands |= h
+        for a in others:
+            give, take = hands[a] & apart, apart & ~in_hands
+            if give and take:
+                hands[a] ^= (give & -give) ^ (take & -take)
+                other = game.spec.part("api").GAME(game.with_hands(hands))
+                assert other.accounted() is None, other.accounted()
+                first = sample(dspec, game, seat, new_stream(9), state)
+                second = sample(dspec, other, seat, new_stream(9), state)
+                assert (first.state == second.state).all()
+                swapped += 1
+                break
     assert swapped > 10
 
 

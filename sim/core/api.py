@@ -177,6 +177,11 @@ class Game:
         ``viewer``'s own hand): what a determinizer may deal it."""
         raise NotImplementedError
 
+    def could_lie_apart(self, viewer: int) -> int:
+        """The cards that may lie in no hand (a stock, a kitty) as far as ``viewer`` can know;
+        :meth:`with_hands` puts there the cards it takes out of the hands."""
+        return 0
+
     def with_hands(self, hands: list[int]) -> np.ndarray:
         """A copy of the state with these hands (the deals' other records kept in step)."""
         raise NotImplementedError
