@@ -45,3 +45,8 @@ def test_the_cache_key_covers_every_kernel_source_and_no_other_core_module():
     assert "trix" in games  # every registered game's folder
     assert any(f.parent.name == "trix" and f.parent.parent.name == "bots"
                for f in cache.kernel_sources())  # fmt: skip
+    trix = {f.name for f in cache.kernel_sources() if f.parent.name == "trix"
+            and f.parent.parent.name == "games"}  # fmt: skip
+    # the rules and what they read are in; a report, a view or a record codec never compile
+    assert {"rules.py", "kernels.py", "vocab.py", "state.py"} <= trix
+    assert not trix & {"report.py", "view.py", "record.py", "game.py"}

@@ -30,36 +30,60 @@ def base() -> str:
     )
 
 
-def _core_kernels(core: Path) -> list[Path]:
-    """The core's kernel modules (those importing numba or its ``njit``) and the core modules
-    they read."""
-    imports = {}
-    for f in core.glob("*.py"):
-        tree = ast.parse(f.read_bytes())
-        names = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
-        names |= {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
-        imports[f.stem] = names
+def _imports(f: Path, module: str) -> set[str]:
+    """The modules a file imports (``from a import b`` counts ``a`` and ``a.b``)."""
+    tree = ast.parse(f.read_bytes())
+    package = module if f.name == "__init__.py" else module.rpartition(".")[0]
+    names = set()
+    for n in ast.walk(tree):
+        if isinstance(n, ast.Import):
+            names |= {a.name for a in n.names}
+        elif isinstance(n, ast.ImportFrom):
+            base = n.module or ""
+            if n.level:
+                parts = package.split(".")[: len(package.split(".")) - n.level + 1]
+                base = ".".join(parts + ([n.module] if n.module else []))
+            names.add(base)
+            names |= {f"{base}.{a.name}" for a in n.names}
+    return names
+
+
+def _module_name(f: Path, root: Path) -> str:
+    parts = list(f.relative_to(root).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _kernel_files(files: list[Path], root: Path, seeds: list[Path]) -> list[Path]:
+    """Of ``files``, the ``seeds``, the kernel modules (those importing numba or its ``njit``)
+    and every module of ``files`` they read, however indirectly: what a kernel may compile in."""
+    by_name = {_module_name(f, root): f for f in files}
+    imports = {m: _imports(f, m) for m, f in by_name.items()}
     todo = [m for m, names in imports.items()
-            if any(n.split(".")[0] == "numba" or n == "sim.core.jit" for n in names)]  # fmt: skip
+            if any(n.split(".")[0] == "numba" or n == "sim.core.jit" for n in names)
+            or by_name[m] in seeds]  # fmt: skip
     found = set()
     while todo:
         m = todo.pop()
         if m not in found:
             found.add(m)
-            todo += [n.split(".")[2] for n in imports[m] if n.startswith("sim.core.")]
-    return [core / f"{m}.py" for m in sorted(found)]
+            todo += [n for n in imports[m] if n in by_name]
+    return sorted(by_name[m] for m in found)
 
 
 def kernel_sources() -> list[Path]:
-    """The files whose contents decide what the kernels compile to."""
+    """The files whose contents decide what the kernels compile to: the kernel modules of the
+    core and of every registered game's folder, the whole ``bots`` package (a bot is a kernel),
+    and what they read. A game's report, view or record codec is not among them: editing
+    those keeps the cache."""
     import bots
     from sim.core.registry import games
 
-    files = _core_kernels(Path(__file__).parent)
+    core = Path(__file__).parent
+    files = sorted(core.glob("*.py"))
     for spec in games().values():
         files += sorted(spec.folder.rglob("*.py"))
-    files += sorted(Path(bots.__file__).parent.rglob("*.py"))
-    return files
+    bot_files = sorted(Path(bots.__file__).parent.rglob("*.py"))
+    return _kernel_files(files + bot_files, core.parent.parent, bot_files)
 
 
 def digest() -> str:
