@@ -95,7 +95,36 @@ def five_hundred_games(n: int) -> int:
     return plays
 
 
-GAMES = {"trix": trix_games, "euchre5": euchre5_games, "five-hundred": five_hundred_games}
+def terts_games(n: int) -> int:
+    """``n`` random games of the reference Terts on the engine's deals."""
+    from sim.core.rng import deal_seed
+    from sim.games.terts import state as S
+    from sim.games.terts.cards import cards_of
+    from sim.games.terts.rules import new_game, new_state, start_deal
+    from tests.terts.reference_rules import RefGame
+
+    rnd = random.Random(1)
+    plays = 0
+    for g in range(n):
+        s = new_state()
+        new_game(s, deal_seed(1, g))  # the same deals as the engine's games
+        first = int(s[S.FIRST_DEALER])
+
+        def deal(k, s=s):
+            s[S.DEAL_NO] = k
+            start_deal(s)
+            stock = [int(c) for c in s[S.STOCK : S.STOCK + 13]]
+            return [cards_of(int(s[S.HANDS + p])) for p in range(2)], int(s[S.TURNED]), stock
+
+        ref = RefGame(first, deal)
+        while ref.to_act is not None:
+            ref.apply(rnd.choice(ref.legal_actions()))
+            plays += 1
+    return plays
+
+
+GAMES = {"trix": trix_games, "euchre5": euchre5_games, "five-hundred": five_hundred_games,
+         "terts": terts_games}  # fmt: skip
 
 
 def main() -> None:
