@@ -233,7 +233,7 @@ class TertsGame(CoreGame):
                 return (f"{who} answer{'' if who == 'you' else 's'} the declaration first: pass "
                         "or a stronger meld (R7.4c)")  # fmt: skip
             if not hand >> action & 1:
-                return f"{who} {does} not hold {name}"
+                return f"{who} {does} not hold {name} (R5.1)"
             return self._why_not_follow(action, who, holds)
         if SWAP < action < PASS:
             return self._why_not_meld(action, who, does, holds, early)
