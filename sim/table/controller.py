@@ -243,7 +243,7 @@ class Table:
         if self.preselect and self.preselect[0] == seat:
             self.preselect = None
         self.say(f"seat {seat} is away: {self.stand_in.text} plays it until you type "
-                 f"{BACK_WORD} (R10.2)", style="bold yellow")  # fmt: skip
+                 f"{BACK_WORD}{self.rule('away')}", style="bold yellow")  # fmt: skip
 
     def come_back(self, text: str) -> None:
         """``back`` or ``back SEAT``: the person takes the seat again at its next turn."""
@@ -417,12 +417,24 @@ class Table:
     def refuse(self, why: str) -> None:
         self.say(f"Not allowed: {why}. Try again.", style="red")
 
+    def rule(self, feature: str) -> str:
+        """`` (R10.2)``: the game's rule for a table feature (``away``, ``preselect``), if its
+        rules have one (Trix's R10 describes the table); empty otherwise."""
+        ref = getattr(self.view, "table_rules", {}).get(feature)
+        return f" ({ref})" if ref else ""
+
     def help(self) -> None:
         self.say(
             "Type your move as the prompt offers it (a card: QS, 10d, or its number in your "
-            "hand). While others play, typing a card pre-selects it (R10.3; cancel drops it). "
+            "hand). While others play, typing a card pre-selects it"
+            + (
+                f" ({self.rule('preselect')[2:-1]}; cancel drops it). "
+                if self.rule("preselect")
+                else " (cancel drops it). "
+            )
             + " ".join(self.view.help)
-            + f" away = {self.stand_in.text} plays your seat until you type back (R10.2). "
+            + f" away = {self.stand_in.text} plays your seat until you type back"
+            + f"{self.rule('away')}. "
             "q = save the game and leave (so do Ctrl-C and Ctrl-D); come back with "
             "--resume FILE.",
             style="dim",

@@ -106,7 +106,7 @@ def parse_meld(text: str) -> tuple[int, int | None]:
             card = parse_card(top)
         except ValueError:
             card = -1
-        if n.isdigit() and 3 <= int(n) <= 8 and card >= 0 and card % 8 >= int(n) - 1:
+        if n in "345678" and len(n) == 1 and card >= 0 and card % 8 >= int(n) - 1:
             return seq_action(card // 8, card % 8), int(n)
         raise ValueError(f"{t!r} is no sequence: seqN-TOP with N 3-8 and a top card N-1 "
                          "ranks above the 7 (e.g. seq3-9H = 7-8-9 of hearts) (R7.1)")  # fmt: skip

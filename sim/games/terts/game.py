@@ -188,7 +188,7 @@ class TertsGame(CoreGame):
         if low == "marriage" or low.startswith(("seq", "four-")):
             action, n = parse_meld(t)
             seat = int(self.state[S.TURN])
-            if n is not None and seat >= 0:
+            if n is not None and seat >= 0 and self.trick_no < DRAW_TRICKS:
                 suit, top = seq_of(action)
                 have = run_length(self.hand(seat), suit, top)
                 if have >= 3 and have != n and self._run_is_whole(seat, action):
@@ -281,10 +281,11 @@ class TertsGame(CoreGame):
             return (f"{who} {holds} {CARD_NAMES[suit * 8 + top + 1]}: a sequence is declared "
                     "whole, to its top card (R7.3a)")  # fmt: skip
         if run_length(hand, suit, top) < 3:
-            return f"{who} {does} not hold three cards in sequence to {card} (R7.1)"
+            return f"{who} {does} not hold three cards in sequence to {card} (R7.1, R7.2)"
         if int(rules.melds(s, seat, np.int64(hand), -1, False)) >> action & 1 == 0:
-            return (f"{meld_name(action, hand)} lies within a sequence {who} declared before "
-                    "in this deal (R7.3b)")  # fmt: skip
+            name = meld_name(action, hand)
+            return (f"{name} was declared in this deal, or lies within a sequence {who} "
+                    "declared before: a declared meld is spent (R7.3b)")  # fmt: skip
         return self._weaker(action, hand)
 
     def _weaker(self, action: int, hand: int) -> str:
@@ -396,8 +397,10 @@ def check_deal(hands, turned: int, stock: list[int]) -> None:
     if len(stock) != STOCK_SIZE:
         raise ValueError(f"the stock must hold 13 cards, not {len(stock)}")
     for c in [turned, *stock]:
-        if not 0 <= c < 32 or seen >> c & 1:
-            raise ValueError(f"card {c} is repeated or no card")
+        if not 0 <= c < 32:
+            raise ValueError(f"card id {c} is no card (0-31)")
+        if seen >> c & 1:
+            raise ValueError(f"{CARD_NAMES[c]} is dealt twice")
         seen |= 1 << c
     if seen != DECK:
         raise ValueError("the hands, the turned card and the stock are not the 32 cards")

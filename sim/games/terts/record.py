@@ -18,16 +18,43 @@ from sim.core.record import (  # noqa: F401  (dumps, RecordError: re-exported)
     parse,
 )
 from sim.games.terts import SPEC
-from sim.games.terts.cards import CARD_NAMES, format_hand
+from sim.games.terts.cards import CARD_NAMES, FOUR_NAMES, format_hand
 from sim.games.terts.game import TertsGame
 from sim.games.terts.replay import replay, replay_record  # noqa: F401  (the codec's)
-from sim.games.terts.vocab import SUITS
+from sim.games.terts.vocab import RANKS, SUITS
 
 FORMAT = SPEC.record_format
 FIELDS = ("format", "game", "bots", "first_dealer", "deals", "totals", "ranks", "win_share",
           "end")  # fmt: skip
 DEAL_FIELDS = ("dealer", "trump", "turned", "hands", "stock", "events", "card_points",
                "meld_points", "last_trick", "points", "totals")  # fmt: skip
+CARD_WORDS = frozenset(CARD_NAMES.values())
+# RECORD.md's action vocabulary, exactly as written there: a sequence seqN-TOP needs N-1
+# ranks below its top (seq3-9H = 7-8-9 of hearts; seq3-8S and seq9-AS do not exist)
+ACTION_WORDS = (
+    CARD_WORDS
+    | {"swap", "pass", "marriage", *FOUR_NAMES.values()}
+    | {
+        f"seq{n}-{RANKS[top]}{suit}"
+        for suit in SUITS
+        for n in range(3, 9)
+        for top in range(n - 1, 8)
+    }
+)
+
+
+def _spellings(word: str) -> set[str]:
+    """The lower-case spellings a person may use for ``word`` (``td``, ``10d``, ``seq3-10h``)."""
+    low = word.lower()
+    if word in CARD_WORDS and low[0] == "t":
+        return {low, "10" + low[1:]}
+    if low.startswith("seq") and low[-2] == "t":
+        return {low, low[:-2] + "10" + low[-1]}
+    return {low}
+
+
+LENIENT = {s: w for w in ACTION_WORDS for s in _spellings(w)}
+EVENT_FORM = "an event is SEAT:ACTION with SEAT 0 or 1, e.g. 1:7C, 0:seq3-AS, 1:pass, 0:swap"
 
 
 def game_record(game: TertsGame, game_id: int, bots: list[str]) -> dict:
@@ -85,4 +112,35 @@ def loads(line: str | dict) -> dict:
         expect_list(d, "events", str, None, where)
         for key in ("card_points", "meld_points", "points", "totals"):
             expect_list(d, key, int, 2, where)
+        check_cards(d, where)
+        for j, event in enumerate(d["events"], 1):
+            check_event(f'deal {i}, event {j} "{event}": ', event)
     return rec
+
+
+def check_cards(d: dict, where: str) -> None:
+    """The cards of a deal as R1.2 writes them: ``TD``, ``AS``, single spaces between."""
+    names = [("hands", c) for h in d["hands"] for c in h.split(" ")]
+    names += [("stock", c) for c in d["stock"].split(" ")] + [("turned", d["turned"])]
+    for key, name in names:
+        if name not in CARD_WORDS:
+            raise RecordError(f"{where}unknown card {name!r} in {key!r}: records write cards "
+                              "like TD or AS, single spaces between (R1.2)")  # fmt: skip
+
+
+def check_event(where: str, event: str) -> None:
+    """An event as RECORD.md writes it: SEAT:ACTION, ACTION a word of its vocabulary."""
+    who, colon, what = event.partition(":")
+    if who not in ("0", "1") or not colon:
+        raise RecordError(where + EVENT_FORM)
+    if what in ACTION_WORDS:
+        return
+    if what.strip().lower() in LENIENT:
+        raise RecordError(f"{where}write it as RECORD.md does: {LENIENT[what.strip().lower()]}")
+    if what.startswith("seq"):
+        raise RecordError(f"{where}{what!r} is no sequence: seqN-TOP, N 3-8, the top card N-1 "
+                          "ranks above the 7, e.g. seq3-9H = 7-8-9 of hearts (R7.1)")  # fmt: skip
+    if what.startswith("four-"):
+        raise RecordError(f"{where}{what!r} is no meld: four-A, four-K, four-Q or four-J (R7.1)")
+    raise RecordError(f"{where}unknown action {what!r}: a card (e.g. TD), swap, pass, seqN-TOP, "
+                      "four-A/K/Q/J or marriage (RECORD.md)")  # fmt: skip

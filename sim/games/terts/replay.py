@@ -55,8 +55,15 @@ def replay_record(rec: dict) -> TertsGame:
 def deal_cards(gid: int, i: int, d: dict) -> tuple[list[int], int, list[int]]:
     """A deal's hands, turned card and stock, checked: the 32 cards once, trump its suit."""
     try:
-        for text in (*d["hands"], d["stock"], d["turned"]):
+        for text in (*d["hands"], d["stock"]):
             canonical(text)
+        if d["turned"] not in CARD_IDS:
+            raise ValueError(f"the turned card {d['turned']!r} is not one card like TD or AS")
+        words = [w for text in (*d["hands"], d["turned"], d["stock"]) for w in text.split(" ")]
+        twice = sorted({w for w in words if words.count(w) > 1}, key=CARD_IDS.get)
+        if twice:
+            raise ValueError(f"{' '.join(twice)} dealt twice: the hands, the turned card and the "
+                             "stock are the 32 cards once each")  # fmt: skip
         hands = [parse_hand(h) for h in d["hands"]]
         turned = CARD_IDS[d["turned"]]
         stock = [CARD_IDS[c] for c in d["stock"].split(" ")]
@@ -109,8 +116,11 @@ def replay_deal(game: TertsGame, gid: int, i: int, d: dict) -> None:
         seat = int(who)
         if seat != game.to_act:
             raise Mismatch(f"{here}: {not_the_turn(game, seat)}")
+        trick = f"trick {game.trick_no + 1}: "
         try:
             action = game.parse_action(what)
+        except IllegalActionError as e:  # a sequence not named whole (R7.3a)
+            raise Mismatch(f"{here}: {trick}{e}") from None
         except ValueError as e:
             raise Mismatch(f"{here}: {e}") from None
         if what != game.event_name(action) and game.legal_mask() >> action & 1:
@@ -119,11 +129,13 @@ def replay_deal(game: TertsGame, gid: int, i: int, d: dict) -> None:
         try:
             game.apply(action)
         except IllegalActionError:
-            trick = f"trick {game.trick_no + 1}: "
-            raise Mismatch(f"{here}: {trick}{game.why_illegal(action)}") from None
+            why = game.why_illegal(action)
+            if not why.endswith(")"):  # "seat 1 does not hold 7C": he plays one of his cards
+                why += " (R5.1)"
+            raise Mismatch(f"{here}: {trick}{why}") from None
     if len(game.history) == n_before and not game.over:
         raise Mismatch(f"{where}: the deal is not over after its {len(d['events'])} events "
-                       f"(seat {game.to_act} is to act): an event is missing")  # fmt: skip
+                       f"(seat {game.to_act} is to act): an event is missing (R5.1)")  # fmt: skip
     ours = game.history[n_before - 1]
     fields = {
         "card_points": (ours.card_points, "R4.3"), "meld_points": (ours.meld_points, "R7.7"),

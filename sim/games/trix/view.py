@@ -132,6 +132,7 @@ class View:
 
     name = "Trix"
     preselect_kind = "card"  # what a person may pre-select while others play (R10.3)
+    table_rules = {"away": "R10.2", "preselect": "R10.3"}  # the table's features in the rules
 
     def __init__(self, table):
         self.t = table
