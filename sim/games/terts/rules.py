@@ -172,6 +172,13 @@ def run_low(hand, suit, top):
 
 
 @njit(cache=True, inline="always")
+def run_tops(h):
+    """The top ranks of the runs of three or more cards in the 8-bit suit ``h`` (R7.3a): a
+    card held with the two below it held and the one above it not."""
+    return h & ~(h >> 1) & (h << 1) & (h << 2) & SUIT
+
+
+@njit(cache=True, inline="always")
 def meld_kind(action, hand):
     """The kind (vocab.KIND_NAMES) of a meld action declared from ``hand``."""
     if action == MARRIAGE:
@@ -226,21 +233,16 @@ def melds(state, seat, hand, stronger_than, marriage):
         if hand & pair == pair:
             mask |= ONE << MARRIAGE
     for suit in range(4):  # R7.3a whole runs of three or more
-        h = hand >> (8 * suit) & SUIT
+        tops = run_tops(hand >> (8 * suit) & SUIT)
         covered = state[SEQ_DONE + seat * 4 + suit]
-        run = 0
-        for r in range(9):
-            if r < 8 and h >> r & 1:
-                run += 1
-                continue
-            if run >= 3:
-                top = r - 1
-                lo = r - run
-                if not covered >> (lo * 8 + top) & 1:  # R7.3b not within one declared before
-                    action = SEQ + suit * 6 + top - 2
-                    if meld_strength(action, hand, trump) > stronger_than:
-                        mask |= ONE << action
-            run = 0
+        while tops:
+            top = popcount((tops & -tops) - 1)
+            tops &= tops - 1
+            lo = run_low(hand, suit, top)
+            if not covered >> (lo * 8 + top) & 1:  # R7.3b not within one declared before
+                action = SEQ + suit * 6 + top - 2
+                if stronger_than < 0 or meld_strength(action, hand, trump) > stronger_than:
+                    mask |= ONE << action
     return mask
 
 
@@ -249,15 +251,11 @@ def kinds_held(hand, trump):
     """The meld kinds ``hand`` makes (a mask over vocab.KIND_NAMES; the tables' ``held``)."""
     kinds = np.int64(0)
     for suit in range(4):
-        h = hand >> (8 * suit) & SUIT
-        run = 0
-        for r in range(9):
-            if r < 8 and h >> r & 1:
-                run += 1
-                continue
-            if run >= 3:
-                kinds |= ONE << (run - 2)
-            run = 0
+        tops = run_tops(hand >> (8 * suit) & SUIT)
+        while tops:
+            top = popcount((tops & -tops) - 1)
+            tops &= tops - 1
+            kinds |= ONE << (top - run_low(hand, suit, top) - 1)  # a run of n is kind n - 2
     for action in range(FOUR_Q, FOUR_J + 1):
         ranks = RANK_0 << four_rank(action)
         if hand & ranks == ranks:
