@@ -66,7 +66,7 @@ def interrupted_run_resumes(args: list[str], tmp_path: Path, chunks: int) -> Non
         time.sleep(0.05)
     proc.send_signal(signal.SIGINT)
     _, err = proc.communicate(timeout=120)
-    assert proc.returncode == 130 and "--resume" in err and "Traceback" not in err
+    assert proc.returncode == 130 and "--resume" in err and "Traceback" not in err, err
     assert 3 <= len(list(parts.glob("part-*"))) < chunks, "the run should stop in the middle"
     res = trixsim("tournament", "--resume", "--out", str(out), "-q", "--workers", "2")
     assert res.returncode == 0, res.stderr

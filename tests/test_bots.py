@@ -195,11 +195,22 @@ def bits(mask: int) -> list[int]:
 
 def swap_hidden(game, rnd) -> np.ndarray | None:
     """The same position with one card swapped between two other seats' hands, each card
-    one its new holder could hold as far as the seat to act knows."""
+    one its new holder could hold as far as the seat to act knows (with one other seat:
+    between its hand and the cards lying apart, a stock)."""
     me, hands = game.to_act, game.hands()
     others = [p for p in range(len(hands)) if p != me and hands[p]]
-    if len(others) < 2:
-        return None
+    if len(others) < 2:  # one other hand (Terts): swap with a card lying apart (the stock)
+        apart = game.could_lie_apart(me)
+        held = 0
+        for h in hands:
+            held |= h
+        xs = [c for p in others for c in bits(hands[p] & apart)]
+        ys = list(bits(apart & ~held))
+        if not xs or not ys:
+            return None
+        x, y = int(rnd.choice(xs)), int(rnd.choice(ys))
+        new = [h ^ (1 << x) ^ (1 << y) if h >> x & 1 else h for h in hands]
+        return game.with_hands(new)
     a, b = (int(x) for x in rnd.choice(others, 2, replace=False))
     xs = [c for c in bits(hands[a]) if game.could_hold(b, me) >> c & 1]
     ys = [c for c in bits(hands[b]) if game.could_hold(a, me) >> c & 1]

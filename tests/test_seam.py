@@ -88,5 +88,6 @@ def test_an_unknown_game_is_one_line(command, tmp_path):
     assert out.returncode == 2 and "Traceback" not in out.stderr
     assert (
         out.stderr.strip()
-        == "trixsim: --game: unknown game 'chess'; registered games: euchre5, five-hundred, terts, trix"
+        == "trixsim: --game: unknown game 'chess'; registered games: euchre5, five-hundred, "
+        "terts, trix"
     )

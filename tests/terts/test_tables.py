@@ -5,6 +5,7 @@ and the example notebook. (The report's own sections are checked in test_report.
 
 import json
 
+import pandas as pd
 import pytest
 
 from sim.core.replay import check_file
@@ -66,7 +67,10 @@ def test_deals_table_agrees_with_the_records(runs):
             assert row["dealer"] == d["dealer"] and row["trump"] == d["trump"]
             assert row["turned"] == d["turned"]
             swaps = [e for e in d["events"] if e.endswith(":swap")]
-            assert (row["swap_seat"] == int(swaps[0][0])) if swaps else row["swap_seat"] is None
+            if swaps:  # R6.2 once a deal, at the swapper's turn
+                assert row["swap_seat"] == int(swaps[0][0])
+            else:
+                assert pd.isna(row["swap_seat"]) and pd.isna(row["swap_trick"])
             for p in SEATS:
                 mine = [e.split(":")[1] for e in d["events"] if e[0] == str(p)]
                 melds = [m for m in mine if m.startswith(("seq", "four")) or m == "marriage"]

@@ -1,8 +1,9 @@
 """Where each field of a Terts game lives in the flat ``int64`` state array.
 
 The first ``PUB_SIZE`` slots are public: everything R10.2 makes public, kept with
-perfect memory. The private tail holds the hands, the dealt hands, the stock's order
-and the deal seed. A bot sees the public slots, its seat and its hand (bits 0-31).
+perfect memory. The private tail holds the hands, the dealt hands, the stock's order,
+the deal seed and the meld kinds each hand held (for the tables). A bot sees the public
+slots, its seat and its hand (bits 0-31).
 Per-seat fields take two consecutive slots, ``FIELD + seat``.
 """
 
@@ -37,20 +38,21 @@ MELD_POINTS = 35  # 2 slots: meld points scored this deal (R7.7)
 TRICKS_WON = 37  # 2 slots
 LAST_CARDS = 39  # 2 slots: the card each seat put on the last completed trick, -1 before
 LAST_WINNER = 41  # the winner of the last completed trick, -1 before
-HELD = 42  # 2 slots: meld kinds (bit per KIND_NAMES) the hand made at some moment of tricks 1-7
-DECLARED = 44  # 2 slots: meld kinds declared
-SCORED = 46  # 2 slots: meld kinds scored
-BEATEN = 48  # 2 slots: meld kinds declared and beaten
-N_MELDS = 50  # 2 slots: declarations made this deal
-POINTS = 52  # 2 slots: points of the deal just ended (R8.1)
-TOTALS = 54  # 2 slots (R8.2)
-EVENTS = 56  # actions so far in this deal
-END = 57  # NOT_OVER, TARGET_END, BOTH_TARGET or TIE (R9.3)
-PUB_SIZE = 58
+DECLARED = 42  # 2 slots: meld kinds declared (bit per vocab.KIND_NAMES)
+SCORED = 44  # 2 slots: meld kinds scored
+BEATEN = 46  # 2 slots: meld kinds declared and beaten
+N_MELDS = 48  # 2 slots: declarations made this deal
+POINTS = 50  # 2 slots: points of the deal just ended (R8.1)
+TOTALS = 52  # 2 slots (R8.2)
+EVENTS = 54  # actions so far in this deal
+END = 55  # NOT_OVER, TARGET_END, BOTH_TARGET or TIE (R9.3)
+PUB_SIZE = 56
 
 # -- private slots ------------------------------------------------------------------------------
-HANDS = 58  # 2 slots: the cards each seat holds now
-DEALT = 60  # 2 slots: the hands as dealt
-STOCK = 62  # 13 slots: the stock in draw order, top first (R3.4)
-DEAL_SEED = 75
+HANDS = 56  # 2 slots: the cards each seat holds now
+DEALT = 58  # 2 slots: the hands as dealt
+STOCK = 60  # 13 slots: the stock in draw order, top first (R3.4)
+DEAL_SEED = 73
+HELD = 74  # 2 slots: meld kinds the hand made at some moment of tricks 1-7 (the tables only:
+#            undeclared melds are private)
 STATE_SIZE = 76

@@ -1,0 +1,1 @@
+"""The bots of Terts (greedy, mcts); each registers with :mod:`bots.registry`."""
