@@ -8,4 +8,4 @@ game; :mod:`sim.cli` is the ``trixsim`` command. Importing this package does
 nothing but give the version.
 """
 
-__version__ = "0.4.0"
+__version__ = "0.5.0"

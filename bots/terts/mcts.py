@@ -10,7 +10,8 @@ rollouts of :mod:`bots.terts.search` (the win equity; greedy rollouts).
 
 Every decision (a meld to declare or not, the answer, the exchange, a card) is searched
 by single-observer ISMCTS over the rest of the deal; a single legal action is returned
-at once. The default budget and ``c`` are set by the tournaments in ``docs/bots.md``.
+at once. Defaults: 800 iterations, ``c=0.3`` (the tournaments behind them are in
+``docs/bots.md``).
 """
 
 from pathlib import Path
@@ -25,7 +26,7 @@ SEARCH = bind(Path(sim.core.__file__).with_name("ismcts.py"), "terts",
               {"K": "sim.games.terts.kernels", "D": "bots.terts.search"})  # fmt: skip
 
 
-@numba_bot("mcts", game="terts", params=ismcts_params(400, c=0.5))
+@numba_bot("mcts", game="terts", params=ismcts_params(800, c=0.3))
 def mcts_bot(public, seat, hand, legal, rng, params):
     """Information-set MCTS over sampled hidden cards, played out to the deal's end."""
     if legal & (legal - 1) == 0:
