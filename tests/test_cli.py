@@ -69,7 +69,7 @@ def test_replay_reports_bad_games_one_line_each(dealt, tmp_path):
         (("deal", "--bots", "random,random,random,random,random"), "1 to 4 bot specs"),
         (
             ("deal", "--game", "chess"),
-            "unknown game 'chess'; registered games: euchre5, five-hundred, trix",
+            "unknown game 'chess'; registered games: euchre5, five-hundred, terts, trix",
         ),
         (("deal", "--bots", "random:speed=3"), "has no parameter"),
         (("deal", "--seed", "x"), "--seed"),
