@@ -73,3 +73,20 @@ def interrupted_run_resumes(args: list[str], tmp_path: Path, chunks: int) -> Non
     full = tmp_path / "full"
     assert trixsim(*args, "--out", str(full)).returncode == 0
     assert_same_parts(full, out)
+
+
+def dask_writes_the_files_of(run: Path, args: list[str], out: Path) -> None:
+    """``trixsim tournament ARGS --backend dask`` (a local cluster of two workers) writes
+    the part files and records of ``run``, the same tournament on local processes."""
+    res = trixsim(*args, "--workers", "2", "--backend", "dask", "--out", str(out), "-q")
+    assert res.returncode == 0, res.stderr
+    assert_same_parts(run, out)
+    assert (out / "records.jsonl").read_bytes() == (run / "records.jsonl").read_bytes()
+
+
+def refused_in_one_line(args: list[str], words: str, cwd: Path) -> None:
+    """``trixsim ARGS`` refuses with one line naming ``words``, exit 2, and writes nothing."""
+    res = trixsim(*args, cwd=cwd)
+    assert res.returncode == 2 and words in res.stderr, res.stderr
+    assert len(res.stderr.strip().splitlines()) == 1, res.stderr
+    assert not any(cwd.iterdir())

@@ -12,7 +12,9 @@ from sim.core.replay import check_file
 from sim.games.terts.vocab import KIND_POINTS
 from tests.run_files import (
     assert_same_parts,
+    dask_writes_the_files_of,
     interrupted_run_resumes,
+    refused_in_one_line,
     resumes_lost_and_damaged_parts,
     table,
     trixsim,
@@ -133,13 +135,9 @@ def test_ctrl_c_keeps_finished_chunks_and_resume_finishes_the_same_run(tmp_path)
 
 def test_the_dask_backend_writes_the_files_of_local_processes(runs, tmp_path):
     pytest.importorskip("distributed")
-    out = tmp_path / "dask"
-    res = trixsim("tournament", "--game", "terts", "--bots", BOTS,
-                  "--games", str(GAMES), "--workers", "2", "--chunk", "40",
-                  "--record-games", "12", "--backend", "dask", "--out", str(out), "-q")  # fmt: skip
-    assert res.returncode == 0, res.stderr
-    assert_same_parts(runs / "w1", out)
-    assert (out / "records.jsonl").read_bytes() == (runs / "w1" / "records.jsonl").read_bytes()
+    args = ["tournament", "--game", "terts", "--bots", BOTS, "--games", str(GAMES),
+            "--chunk", "40", "--record-games", "12"]  # fmt: skip
+    dask_writes_the_files_of(runs / "w1", args, tmp_path / "dask")
 
 
 @pytest.mark.parametrize(
@@ -151,7 +149,4 @@ def test_the_dask_backend_writes_the_files_of_local_processes(runs, tmp_path):
     ],
 )
 def test_bad_input_is_one_line_and_writes_nothing(tmp_path, args, words):
-    res = trixsim("tournament", "--game", "terts", "--games", "20", *args, cwd=tmp_path)
-    assert res.returncode == 2 and words in res.stderr, res.stderr
-    assert len(res.stderr.strip().splitlines()) == 1, res.stderr
-    assert not any(tmp_path.iterdir())
+    refused_in_one_line(["tournament", "--game", "terts", "--games", "20", *args], words, tmp_path)
