@@ -14,7 +14,7 @@ Nothing here knows a game.
 
 import numpy as np
 
-from sim.core.bits import lowest_bit
+from sim.core.bits import lowest_bit, popcount
 from sim.core.jit import njit
 from sim.core.rng import below
 
@@ -53,20 +53,23 @@ def deal(unknown, allow, need, got, rng, sub):
     everyone = (1 << n) - 1
     for s in range(1 << n):
         sub[s] = 0
-    free = unknown
+    free = unknown  # the cards every holder may take
+    for h in range(n):
+        free &= allow[h]
     ok = True
-    m = unknown
-    while m:
+    sub[everyone] = popcount(free)
+    m = unknown & ~free
+    while m:  # the others, by the set of holders that may take them
         c = lowest_bit(m)
         m &= m - 1
         t = _holders(allow, n, c)
         if t == 0:
             ok = False
-        if t != everyone:
-            free &= ~(np.int64(1) << c)
-        for s in range(1, 1 << n):
-            if t & ~s == 0:
-                sub[s] += 1
+        sub[t] += 1
+    for h in range(n):  # sub[s]: the cards only holders of s may take (a sum over subsets)
+        for s in range(1 << n):
+            if (s >> h) & 1:
+                sub[s] += sub[s ^ (1 << h)]
     if not ok:  # an inconsistent record (never in a real game): only the numbers count
         free = unknown
     m = unknown & ~free
