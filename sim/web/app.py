@@ -1,0 +1,415 @@
+"""The Starlette application of ``trixsim serve``: the routes of ``docs/web.md``.
+
+:class:`Hall` holds the tables of one data folder (made, joined, rebuilt from the
+store after a restart); the WebSocket endpoint checks every message
+(:mod:`.protocol`) before a table sees it, answers a refused one with one
+``error`` line, and closes a client that floods. A client's mistake is never
+logged; the server's own failures are.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import re
+import secrets
+import time
+from collections import deque
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from sim.web.protocol import (
+    MAX_MESSAGE,
+    TABLE_ID,
+    ProtocolError,
+    parse_json,
+    parse_message,
+    parse_new_table,
+    token_text,
+)
+from sim.web.store import SavedTable, Store
+from sim.web.tables import (
+    BOT,
+    PERSON,
+    Table,
+    TableError,
+    hash_token,
+    log,
+    one_line,
+)
+
+STATIC = Path(__file__).parent / "static"  # the browser's pages, where installed
+RATE = 50  # messages a second one client may send; more: an error, then the socket closes
+MAX_CLIENTS = 64  # connections to one table
+MAX_TABLES = 500  # tables in memory at once
+IDLE = 900.0  # seconds a table with nobody connected stays in memory
+OUTBOX_LIMIT = 256  # messages waiting for one client: a client that far behind is closed
+
+
+class Client:
+    """One WebSocket connection: its seat (None: a spectator) and what is waiting to go to it.
+
+    Consecutive views are merged (each is the whole view), so a slow client skips states
+    instead of falling ever further behind."""
+
+    def __init__(self, seat: int | None):
+        self.seat = seat
+        self.items: deque[dict] = deque()
+        self.ready = asyncio.Event()
+        self.closing: tuple[int, str] | None = None
+
+    def send(self, msg: dict) -> None:
+        if self.closing:
+            return
+        if msg["type"] == "view" and self.items and self.items[-1]["type"] == "view":
+            self.items[-1] = msg
+        else:
+            self.items.append(msg)
+        if len(self.items) > OUTBOX_LIMIT:
+            self.items.clear()
+            self.close(1008, "too far behind")
+        self.ready.set()
+
+    def close(self, code: int, reason: str) -> None:
+        self.closing = self.closing or (code, reason)
+        self.ready.set()
+
+    async def next(self) -> dict | None:
+        """The next message to send; None once the connection is to be closed."""
+        while not self.items:
+            if self.closing:
+                return None
+            self.ready.clear()
+            await self.ready.wait()
+        return self.items.popleft()
+
+
+class _HideTokens(logging.Filter):
+    """uvicorn logs each WebSocket's path with its query: never a seat's token."""
+
+    TOKEN = re.compile(r"token=[^&\s\"]*")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if isinstance(record.args, tuple):
+            record.args = tuple(self.TOKEN.sub("token=…", a) if isinstance(a, str) else a
+                                for a in record.args)  # fmt: skip
+        return True
+
+
+HIDE_TOKENS = _HideTokens()
+
+
+class Busy(TableError):
+    """The server is full; try later (HTTP 503)."""
+
+
+def lineup(spec, texts: list[str]) -> list:
+    """The bot spec at each seat: one for all, one per seat after the creator's (the
+    creator's seat takes the first), or one per seat."""
+    from bots.registry import BotSpecError, parse_spec
+
+    n = spec.seats
+    if len(texts) == 1:
+        texts = texts * n
+    elif len(texts) == n - 1:
+        texts = texts[:1] + texts
+    elif len(texts) != n:
+        raise TableError(f"bots takes 1, {n - 1} or {n} bot specs for {spec.name} ({n} seats), "
+                         f"got {len(texts)}")  # fmt: skip
+    try:
+        return [parse_spec(t, spec.name) for t in texts]
+    except BotSpecError as e:
+        raise TableError(one_line(e)) from None
+
+
+class Hall:
+    """Every table of one data folder: made, joined, loaded back after a restart."""
+
+    def __init__(self, data_dir, grace: float = 20.0, delay: float = 0.3):
+        self.store = Store(data_dir)
+        self.grace, self.delay = grace, delay
+        self.tables: dict[str, Table] = {}
+        self.loading: dict[str, asyncio.Future] = {}
+        self.pool = ThreadPoolExecutor(max(1, os.cpu_count() or 1), "trixsim-bot")
+
+    async def create(self, game: str, texts: list[str], seed: int | None) -> tuple[Table, str]:
+        """A new table; its creator takes seat 0. Returns (table, his token)."""
+        from sim.core.registry import GameError, get
+
+        if len(self.tables) >= MAX_TABLES:
+            raise Busy("the server has too many tables open; try again later")
+        try:
+            spec = get(game)
+        except GameError as e:
+            raise TableError(one_line(e)) from None
+        token = secrets.token_urlsafe(24)
+        saved = SavedTable(secrets.token_urlsafe(9), spec.name,
+                           secrets.randbelow(2**31) if seed is None else seed, [], "playing",
+                           time.time(), [(PERSON, hash_token(token))]
+                           + [(BOT, None)] * (spec.seats - 1))  # fmt: skip
+
+        def build() -> Table:
+            bots = lineup(spec, texts)
+            saved.bots = [b.text for b in bots]
+            return Table(self, saved, spec, bots)
+
+        table = await asyncio.to_thread(build)
+        self.store.add_table(saved)
+        self._start(table)
+        return table, token
+
+    async def get(self, table_id: str) -> Table | None:
+        """The table (loaded from the store and rebuilt if it is not in memory), or None."""
+        if table_id in self.tables:
+            return self.tables[table_id]
+        if table_id in self.loading:
+            return await asyncio.shield(self.loading[table_id])
+        future = asyncio.get_running_loop().create_future()
+        self.loading[table_id] = future
+        table = None
+        try:
+            saved = self.store.load(table_id)
+            if saved is not None:
+                table = await asyncio.to_thread(self._rebuild, saved)
+                self._start(table)
+        except Exception as e:  # a damaged table, or a game or bot no longer installed
+            log.error("table %s cannot be rebuilt: %s", table_id, one_line(e))
+        finally:
+            del self.loading[table_id]
+            future.set_result(table)
+        return table
+
+    def _rebuild(self, saved: SavedTable) -> Table:
+        from bots.registry import BotSpecError, parse_spec
+        from sim.core.registry import get
+
+        spec = get(saved.game)
+        bots = []
+        for text in saved.bots:
+            try:
+                bots.append(parse_spec(text, spec.name))
+            except BotSpecError as e:  # the moves are stored: any bot can play on
+                log.warning("table %s: %s; random plays instead", saved.id, one_line(e))
+                bots.append(parse_spec("random", spec.name))
+        return Table(self, saved, spec, bots)
+
+    def _start(self, table: Table) -> None:
+        self.tables[table.id] = table
+        table.task = asyncio.get_running_loop().create_task(table.run())
+
+    def idle(self, table: Table) -> None:
+        """Nobody is connected: forget the table after :data:`IDLE` seconds of that (its
+        moves are stored; the next visit rebuilds it)."""
+
+        def forget() -> None:
+            if not table.clients and time.monotonic() - table.last_seen >= IDLE - 1:
+                if self.tables.get(table.id) is table:
+                    del self.tables[table.id]
+                if table.task:
+                    table.task.cancel()
+
+        asyncio.get_running_loop().call_later(IDLE, forget)
+
+    async def close(self) -> None:
+        tasks = [t.task for t in self.tables.values() if t.task]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self.tables.clear()
+        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.store.close()
+
+
+# -- the routes -----------------------------------------------------------------------------
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _body(request: Request) -> dict:
+    """The request's JSON object (at most MAX_MESSAGE bytes; an empty body is ``{}``)."""
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_MESSAGE:
+            raise ProtocolError(f"a request body is at most {MAX_MESSAGE} bytes")
+    return parse_json(body, "a request body") if body.strip() else {}
+
+
+def _page(name: str, fallback: str) -> HTMLResponse:
+    path = STATIC / name
+    if path.is_file():
+        return HTMLResponse(path.read_text(encoding="utf-8"))
+    return HTMLResponse(f"<!doctype html><meta charset=utf-8><title>trixsim</title>{fallback}")
+
+
+LOBBY = (
+    "<h1>trixsim</h1><p>The browser pages are not installed. A new table: "
+    '<code>POST /api/tables {"game": "trix", "bots": "greedy"}</code></p>'
+)
+
+
+def create_app(data_dir, grace: float = 20.0, bot_delay: float = 0.3) -> Starlette:
+    """The application over the tables of ``data_dir``; ``grace``: seconds a person may be
+    away before his seat's bot plays for him; ``bot_delay``: seconds between bot moves."""
+    data_dir = Path(data_dir)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette):
+        for name in ("uvicorn.error", "uvicorn.access"):  # set up by now: keep tokens out
+            logging.getLogger(name).addFilter(HIDE_TOKENS)
+        app.state.hall = Hall(data_dir, grace, bot_delay)
+        try:
+            yield
+        finally:
+            await app.state.hall.close()
+
+    def hall(request) -> Hall:
+        return request.app.state.hall
+
+    async def lobby(request: Request) -> Response:
+        return _page("index.html", LOBBY)
+
+    async def new_table(request: Request) -> Response:
+        try:
+            game, texts, seed = parse_new_table(await _body(request))
+            table, token = await hall(request).create(game, texts, seed)
+        except Busy as e:
+            return _error(503, str(e))
+        except (ProtocolError, TableError) as e:
+            return _error(400, str(e))
+        link = str(request.url_for("table_page", id=table.id))
+        return JSONResponse({"table": table.id, "seat": 0, "token": token, "link": link})
+
+    async def table_of(request: Request) -> Table | Response:
+        table_id = request.path_params["id"]
+        table = await hall(request).get(table_id) if TABLE_ID.fullmatch(table_id) else None
+        return table or _error(404, "no such table")
+
+    async def join(request: Request) -> Response:
+        try:
+            body = await _body(request)
+        except ProtocolError as e:
+            return _error(400, str(e))
+        table = await table_of(request)
+        if not isinstance(table, Table):
+            return table
+        seat, token = table.join(token_text(body.get("token")))
+        return JSONResponse({"seat": None} if seat is None else {"seat": seat, "token": token})
+
+    async def table_page(request: Request) -> Response:
+        table = await table_of(request)
+        if not isinstance(table, Table):
+            return table
+        about = f"the table is at <code>/ws/{table.id}</code>"
+        return _page("table.html", f"<p>The browser pages are not installed; {about}.</p>")
+
+    async def record(request: Request) -> Response:
+        table = await table_of(request)
+        if not isinstance(table, Table):
+            return table
+        line = table.record()
+        if line is None:
+            return _error(409, "the game is not over yet: its record is written at its end")
+        return Response(line + "\n", media_type="application/x-ndjson", headers={
+            "Content-Disposition": f'attachment; filename="trixsim-{table.id}.jsonl"'})  # fmt: skip
+
+    routes = [
+        Route("/", lobby),
+        Route("/api/tables", new_table, methods=["POST"]),
+        Route("/api/tables/{id}/join", join, methods=["POST"]),
+        Route("/t/{id}", table_page, name="table_page"),
+        Route("/t/{id}/record", record),
+        WebSocketRoute("/ws/{id}", socket),
+    ]
+    if STATIC.is_dir():
+        routes.append(Mount("/static", StaticFiles(directory=STATIC), name="static"))
+    return Starlette(routes=routes, lifespan=lifespan)
+
+
+class Limiter:
+    """At most ``rate`` messages in any one-second window of one client."""
+
+    def __init__(self, rate: int = RATE):
+        self.rate, self.start, self.count = rate, time.monotonic(), 0
+
+    def ok(self) -> bool:
+        now = time.monotonic()
+        if now - self.start >= 1.0:
+            self.start, self.count = now, 0
+        self.count += 1
+        return self.count <= self.rate
+
+
+async def socket(websocket: WebSocket) -> None:
+    """``/ws/{id}?token=…``: the seat of the token (none: a spectator), its views pushed
+    after every change, its messages checked one by one."""
+    await websocket.accept()
+    table_id = websocket.path_params["id"]
+    hall: Hall = websocket.app.state.hall
+    table = await hall.get(table_id) if TABLE_ID.fullmatch(table_id) else None
+    if table is None or len(table.clients) >= MAX_CLIENTS:
+        why = "no such table" if table is None else "too many connections to this table"
+        with contextlib.suppress(Exception):
+            await websocket.send_json({"type": "error", "message": why})
+            await websocket.close(4404 if table is None else 1013)
+        return
+    client = Client(table.seat_of(token_text(websocket.query_params.get("token"))))
+    table.attach(client)
+    writer = asyncio.create_task(_write(websocket, client))
+    limiter = Limiter()
+    try:
+        while not client.closing:
+            msg = await websocket.receive()
+            if msg["type"] == "websocket.disconnect":
+                break
+            if not limiter.ok():
+                client.send({"type": "error", "message": f"too many messages: at most {RATE} "
+                             "a second; the connection is closed"})  # fmt: skip
+                client.close(1008, "too many messages")
+                break
+            text = msg.get("text")
+            await _handle(table, client, text if text is not None else msg.get("bytes"))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        table.detach(client)
+        client.close(1000, "")
+        try:
+            await asyncio.wait_for(writer, 5)  # the last messages (a flood's error) go out
+        except Exception:
+            pass
+        finally:
+            writer.cancel()
+
+
+async def _handle(table: Table, client: Client, raw) -> None:
+    try:
+        msg = parse_message(raw)
+        if msg["type"] == "act":
+            await table.act(client, msg["action"])
+        elif msg["type"] == "preselect":
+            table.set_preselect(client, msg["action"])
+        else:
+            table.look(client)
+    except (ProtocolError, TableError) as e:
+        client.send({"type": "error", "message": str(e)})
+    except Exception:  # the server's own failure: logged, and the client told
+        log.exception("table %s: a message could not be handled", table.id)
+        client.send({"type": "error", "message": "the server failed on that message"})
+
+
+async def _write(websocket: WebSocket, client: Client) -> None:
+    with contextlib.suppress(Exception):  # the client is gone: nothing more to send
+        while (msg := await client.next()) is not None:
+            await websocket.send_json(msg)
+        await websocket.close(*client.closing)

@@ -1,0 +1,581 @@
+// The table page: joins the table, keeps a WebSocket open and draws every view the server
+// sends (docs/web.md). The page only shows and asks: the server decides what is legal.
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const root = document.documentElement;
+  const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
+  const TOKEN_KEY = "trixsim.token." + tableId;
+  const HOLD_MS = 1300; // a completed trick stays in view this long before the next view
+  // where each seat sits, counted from yours (the next seat on your right: counter-clockwise)
+  const LAYOUT = {
+    2: ["me", "top"],
+    3: ["me", "right", "left"],
+    4: ["me", "right", "top", "left"],
+    5: ["me", "right", "tr", "tl", "left"],
+    6: ["me", "right", "tr", "top", "tl", "left"],
+  };
+  const ACTION_WORDS = {
+    double: "Announce K♥ (double)", "no-double": "Don't announce", pass: "Pass",
+  };
+
+  let view = null;
+  let ws = null;
+  let seq = -1;
+  let retry = 0;
+  const pending = [];
+  let holdUntil = 0;
+  let holdTimer = null;
+  let lastTakenKey = null;
+  let dismissedLook = null;
+  let looksLeft = null;
+  let looksDeal = null;
+  let localPre; // a pre-selection sent but not yet confirmed (undefined: none)
+  let busy = 0; // when an action was sent (no second one until the answer)
+  let choosing = null; // a card with several actions (a joker's suit): its choices
+  let dragging = null;
+  let suppressClick = false;
+
+  const esc = (s) => String(s).replace(/[&<>"']/g, (c) => (
+    { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
+
+  // -- talking to the server ---------------------------------------------------------------
+  function send(msg) {
+    if (ws && ws.readyState === WebSocket.OPEN) ws.send(JSON.stringify(msg));
+    else showError("not connected: trying again…");
+  }
+
+  function setConn(text) {
+    $("conn").textContent = text;
+  }
+
+  let errorTimer = null;
+  function showError(message) {
+    const box = $("error");
+    box.textContent = message;
+    box.hidden = false;
+    clearTimeout(errorTimer);
+    errorTimer = setTimeout(() => { box.hidden = true; }, 7000);
+  }
+
+  async function join() {
+    let token = localStorage.getItem(TOKEN_KEY);
+    try {
+      const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/join`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ token: token || null }),
+      });
+      if (r.status === 404) {
+        $("title").textContent = "There is no such table.";
+        setConn("");
+        return;
+      }
+      if (!r.ok) throw new Error(`join: ${r.status}`);
+      const data = await r.json();
+      if (data.token) {
+        token = data.token;
+        localStorage.setItem(TOKEN_KEY, token);
+      }
+      connect(data.seat === null || data.seat === undefined ? null : token);
+    } catch (e) {
+      setConn("cannot reach the server: trying again…");
+      setTimeout(join, Math.min(10000, 500 * 2 ** retry++));
+    }
+  }
+
+  function connect(token) {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    const query = token ? `?token=${encodeURIComponent(token)}` : "";
+    ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(tableId)}${query}`);
+    ws.onopen = () => { retry = 0; seq = -1; setConn(""); };
+    ws.onmessage = (e) => {
+      let msg;
+      try { msg = JSON.parse(e.data); } catch (err) { return; }
+      if (msg.type === "view" && msg.view) {
+        if (typeof msg.seq === "number") {
+          if (msg.seq <= seq) return;
+          seq = msg.seq;
+        }
+        pending.push(msg.view);
+        pump();
+      } else if (msg.type === "error") {
+        busy = 0;
+        localPre = undefined;
+        showError(msg.message || "refused");
+        if (view) renderHand();
+      }
+    };
+    ws.onclose = () => {
+      ws = null;
+      setConn("reconnecting…");
+      setTimeout(join, Math.min(10000, 500 * 2 ** retry++));
+    };
+  }
+
+  // views are drawn in order; a trick just taken holds the next one back a moment
+  function pump() {
+    clearTimeout(holdTimer);
+    while (pending.length) {
+      const wait = holdUntil - Date.now();
+      if (wait > 0) {
+        holdTimer = setTimeout(pump, wait);
+        return;
+      }
+      render(pending.shift());
+    }
+  }
+
+  // -- small helpers on the view ---------------------------------------------------------------
+  const pub = () => (view && view.public) || {};
+  const isTrix = () => view && view.game === "trix";
+  const me = () => (view && view.seat !== null && view.seat !== undefined ? view.seat : null);
+
+  function seatName(p) {
+    if (!view || p === null || p === undefined) return "";
+    const s = view.seats[p];
+    let name = s ? s.name : `seat ${p}`;
+    if (view.seats.some((o, q) => q !== p && o.name === name)) name += ` (seat ${p})`; // 3 × greedy
+    return p === me() && name !== "you" ? `${name} (you)` : name;
+  }
+
+  // a seat in a sentence, with its verb: "greedy chooses", "you choose"
+  function says(p, verb, base) {
+    return p === me() ? `you ${base}` : `${seatName(p)} ${verb}`;
+  }
+
+  function pos(p) {
+    const n = view.seats.length;
+    const lay = LAYOUT[n] || LAYOUT[6];
+    return lay[(p - (me() ?? 0) + n) % n] || "top";
+  }
+
+  function totalOf(p) {
+    const t = view.totals || [];
+    if (t.length === view.seats.length) return { label: "total", value: t[p] };
+    const team = (view.teams || []).findIndex((members) => members.includes(p));
+    return team >= 0 ? { label: `team ${team}`, value: t[team] } : null;
+  }
+
+  function cardButton(card, legal, pre) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "card" + (legal ? " legal" : "") + (pre ? " pre" : "");
+    b.dataset.card = card;
+    b.dataset.legal = legal ? "true" : "false";
+    b.setAttribute("aria-pressed", pre ? "true" : "false");
+    b.setAttribute("aria-label", Cards.label(card) + (legal ? ", playable" : "") +
+      (pre ? ", pre-selected" : ""));
+    b.innerHTML = Cards.svg(card);
+    return b;
+  }
+
+  const faceDiv = (card, cls = "") => `<div class="tcard ${cls}">${Cards.svg(card)}</div>`;
+
+  // -- drawing ---------------------------------------------------------------------------------
+  function render(v) {
+    if (localPre !== undefined && (v.preselect === localPre || v.state !== "waiting")) {
+      localPre = undefined;
+    }
+    busy = 0;
+    choosing = null;
+    view = v;
+    root.dataset.state = v.state;
+    if (v.taken) {
+      const key = JSON.stringify(v.taken) + (v.public && v.public.contract_no);
+      if (key !== lastTakenKey) {
+        lastTakenKey = key;
+        holdUntil = Date.now() + HOLD_MS;
+      }
+    }
+    const p = pub();
+    if (p.contract_no !== looksDeal) {
+      looksDeal = p.contract_no;
+      looksLeft = p.looks_per_contract ?? null;
+    }
+    if (v.last_trick && typeof v.last_trick.looks_left === "number") looksLeft = v.last_trick.looks_left;
+    renderTitle();
+    renderSeats();
+    renderCenter();
+    renderAsk();
+    renderHand();
+    renderLog();
+    renderLook();
+    renderResult();
+    document.title = (v.state === "your-turn" ? "▶ your turn · " : "") + "trixsim";
+  }
+
+  function renderTitle() {
+    const p = pub();
+    let text = view.game;
+    if (isTrix()) {
+      text = `Trix · contract ${p.contract_no}/${p.contracts}`;
+      if (p.contract) {
+        const mult = p.multiplier > 1 ? ` ×${p.multiplier}` : "";
+        text += ` · ${p.contract} · chosen by ${p.chooser === me() ? "you" : seatName(p.chooser)} (choice ${p.choice}${mult})`;
+      } else text += ` · ${says(p.chooser, "chooses", "choose")}`;
+    } else if (view.deal) text += ` · ${view.deal}`;
+    if (me() === null) text += " · watching";
+    $("title").textContent = text;
+    const link = `${location.origin}/t/${encodeURIComponent(tableId)}`;
+    const share = $("share");
+    share.href = link;
+    share.textContent = link;
+  }
+
+  function renderSeats() {
+    const p = pub();
+    const box = $("seats");
+    box.innerHTML = "";
+    view.seats.forEach((s, i) => {
+      const el = document.createElement("div");
+      el.className = `seat pos-${pos(i)}` + (view.to_act === i ? " to-act" : "") +
+        (i === me() ? " mine" : "");
+      el.dataset.seat = i;
+      const total = totalOf(i);
+      const stats = [];
+      if (total) stats.push(`${total.label} ${total.value}`);
+      if (isTrix() && p.phase === "tricks") stats.push(`tricks ${p.tricks_won[i]}`);
+      if (p.cards_left) stats.push(`${p.cards_left[i]} cards`);
+      const badges = [];
+      if (isTrix()) {
+        if (p.chooser === i) badges.push("chooser");
+        if (p.announcer === i) badges.push("announced K♥");
+        if (p.phase === "trix" && p.passes[i]) badges.push(`passed ${p.passes[i]}×`);
+        const out = (p.out || []).indexOf(i);
+        if (p.phase === "trix" && out >= 0) badges.push(out === 0 ? "out 1st −100" : "out 2nd −50");
+      }
+      const dot = s.kind === "person" ? `<i class="dot ${s.connected ? "on" : "off"}" title="${
+        s.connected ? "connected" : "away"}"></i>` : "";
+      if (s.away) badges.push("away: a bot plays meanwhile (R10.2)");
+      el.innerHTML = `<div class="name">${dot}${esc(seatName(i))}` +
+        `<span class="kind">${s.kind === "bot" ? "bot" : ""}</span></div>` +
+        `<div class="stats">${esc(stats.join(" · "))}</div>` +
+        (badges.length ? `<div class="badges">${badges.map((b) => `<span>${esc(b)}</span>`).join("")}</div>` : "");
+      box.appendChild(el);
+    });
+  }
+
+  function trickHtml(cards, cls, winner = null) {
+    return `<div class="trick n${view.seats.length}">` + cards.map((c, i) => (c ?
+      `<div class="slot pos-${pos(i)}">${faceDiv(c, cls + (i === winner ? " win" : ""))}</div>` : "")).join("") + `</div>`;
+  }
+
+  function pilesHtml(piles) {
+    return `<div class="piles">` + piles.map((pile) => {
+      const cards = pile.cards.slice().reverse(); // high at the top, low at the bottom
+      const body = cards.length ? cards.map((c) => faceDiv(c)).join("") :
+        `<div class="empty">${Cards.SUITS[pile.suit]}</div>`;
+      return `<div class="pile" data-suit="${esc(pile.suit)}">${body}</div>`;
+    }).join("") + `</div>`;
+  }
+
+  function renderCenter() {
+    const p = pub();
+    const center = $("center");
+    const lines = [];
+    let html = "";
+    const trick = view.trick || [];
+    if (p.piles) {
+      html = pilesHtml(p.piles);
+    } else if (trick.some((c) => c)) {
+      html = trickHtml(trick, "");
+    } else if (view.taken) {
+      html = trickHtml(view.taken.cards, "taken", view.taken.winner);
+      lines.push(`${says(view.taken.winner, "takes", "take")} trick ${view.taken.number}`);
+    }
+    if (isTrix() && p.phase === "choose") {
+      lines.push(`${says(p.chooser, "chooses", "choose")} contract ${p.contract_no} of ${p.contracts}; left: ` +
+        (p.contracts_left[p.chooser] || []).join(", "));
+      const prev = p.previous;
+      if (prev) {
+        const pts = prev.points.map((x) => (x > 0 ? `+${x}` : `${x}`)).join(" ");
+        lines.push(`Contract ${prev.number} (${prev.contract}, ${seatName(prev.chooser)}): ${pts}`);
+      }
+    } else if (p.about) lines.push(p.about);
+    if (view.state !== "over" && view.to_act !== null && view.state !== "your-turn") {
+      lines.push(`waiting for ${seatName(view.to_act)}…`);
+    }
+    center.innerHTML = html + `<div class="caption">${lines.map((l) => `<p>${esc(l)}</p>`).join("")}</div>`;
+  }
+
+  function actionButton(text) {
+    const b = document.createElement("button");
+    b.type = "button";
+    if (text in ACTION_WORDS) {
+      b.dataset.action = text;
+      b.textContent = ACTION_WORDS[text];
+    } else if (view.prompt === "contract") {
+      b.dataset.contract = text;
+      b.innerHTML = `<b>${esc(text)}</b>`;
+    } else {
+      b.dataset.act = text;
+      b.textContent = text;
+    }
+    b.addEventListener("click", () => act(text));
+    return b;
+  }
+
+  function renderAsk() {
+    const ask = $("ask");
+    ask.innerHTML = "";
+    const p = pub();
+    if (view.state !== "your-turn") return;
+    const say = (text, cls = "") => {
+      const el = document.createElement("p");
+      el.className = cls;
+      el.textContent = text;
+      ask.appendChild(el);
+    };
+    const row = document.createElement("div");
+    row.className = "choices";
+    if (choosing) {
+      say(`${Cards.short(choosing.card)}: which?`);
+      choosing.actions.forEach((a) => row.appendChild(actionButton(a)));
+      ask.appendChild(row);
+      return;
+    }
+    if (view.prompt === "contract") {
+      (p.notes || []).forEach((n) => say(n, "note"));
+      const legal = new Set(view.actions);
+      (p.contracts_left ? p.contracts_left[me()] : view.actions).forEach((c) => {
+        if (legal.has(c)) row.appendChild(actionButton(c));
+        else {
+          const off = document.createElement("span");
+          off.className = "off";
+          off.textContent = c;
+          off.title = "not allowed now (R3.4)";
+          row.appendChild(off);
+        }
+      });
+    } else if (view.prompt === "double") {
+      say("You hold K♥ and this is your first turn: announce it? Announced, K♥ is worth +200 " +
+        "to whoever takes it, and you lose 50 if another player takes it (R5.6).", "note");
+      view.actions.forEach((a) => row.appendChild(actionButton(a)));
+    } else {
+      const verb = p.phase === "trix" ? "lay" : "play";
+      if (view.prompt === "pass") say("You have nothing to lay: pass (R9.4).");
+      else if (Object.keys(view.card_actions).length) say(`Your turn: ${verb} a card (tap it, or drag it to the table).`);
+      view.actions.forEach((a) => row.appendChild(actionButton(a)));
+    }
+    if (row.childNodes.length) ask.appendChild(row);
+  }
+
+  function renderHand() {
+    const hand = $("hand");
+    const focused = document.activeElement && hand.contains(document.activeElement) ?
+      [...hand.children].indexOf(document.activeElement) : -1;
+    hand.innerHTML = "";
+    const pre = localPre !== undefined ? localPre : view.preselect;
+    const n = view.hand.length;
+    const width = Math.min(hand.clientWidth || window.innerWidth, 1000) - 16;
+    const cw = Math.max(38, Math.min(84, width / Math.max(1, n * 0.82 + 0.18)));
+    hand.style.setProperty("--cw", `${cw}px`);
+    view.hand.forEach((card) => {
+      const legal = view.state === "your-turn" && !!view.card_actions[card];
+      hand.appendChild(cardButton(card, legal, pre === card));
+    });
+    if (me() === null) hand.innerHTML = `<p class="note">You are watching: every seat has a player.</p>`;
+    if (focused >= 0 && hand.children.length) {
+      hand.children[Math.min(focused, hand.children.length - 1)].focus();
+    }
+  }
+
+  function logText(entry) {
+    if (typeof entry === "string") return entry;
+    if (!entry || typeof entry !== "object") return String(entry);
+    if (entry.text) return entry.text;
+    const who = entry.seat !== undefined && entry.seat !== null ? seatName(entry.seat) + ": " : "";
+    return who + (entry.action || entry.message || JSON.stringify(entry));
+  }
+
+  function renderLog() {
+    const log = $("log");
+    const items = (view.log || []).slice(-120);
+    log.innerHTML = `<h2>What happened</h2><ol>` +
+      items.map((e) => `<li>${esc(logText(e))}</li>`).join("") + `</ol>`;
+    if (!isTrix() && view.public && Object.keys(view.public).length) {
+      log.innerHTML += `<details><summary>table data</summary><dl>` +
+        Object.entries(view.public).map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(JSON.stringify(v))}</dd>`).join("") +
+        `</dl></details>`;
+    }
+    const list = log.querySelector("ol");
+    if (list) list.scrollTop = list.scrollHeight;
+  }
+
+  // [seat, card] pairs: in play order ({seat, card} objects), or by seat (null: no card)
+  function lookCards(lt) {
+    return (lt.cards || []).map((c, i) => (c && typeof c === "object" ? [c.seat, c.card] : [i, c]))
+      .filter(([, card]) => card);
+  }
+
+  function renderLook() {
+    const btn = document.querySelector('[data-action="last-trick"]');
+    btn.textContent = "Last trick" + (looksLeft !== null ? ` (${looksLeft} left)` : "");
+    btn.disabled = view.state === "over" || (isTrix() && pub().phase !== "tricks");
+    const lt = view.last_trick;
+    if (!lt) return;
+    const key = JSON.stringify(lt);
+    if (key === dismissedLook) return;
+    const cards = lookCards(lt);
+    const rows = cards.map(([p, c]) => `<div class="look-seat"><span>${esc(seatName(p))}</span>${faceDiv(c)}</div>`).join("");
+    let foot = "";
+    if (lt.winner !== undefined && lt.winner !== null) foot += `${says(lt.winner, "took", "took")} it. `;
+    if (typeof lt.looks_left === "number") foot += `${lt.looks_left} look${lt.looks_left === 1 ? "" : "s"} left in this ${view.deal || "deal"}.`;
+    $("overlay-body").innerHTML = `<div class="look">${rows}</div><p>${esc(foot)}</p>`;
+    $("overlay").hidden = false;
+    $("overlay").dataset.key = key;
+    $("overlay-close").focus();
+  }
+
+  function closeLook() {
+    dismissedLook = $("overlay").dataset.key || null;
+    $("overlay").hidden = true;
+  }
+
+  function renderResult() {
+    const box = $("result");
+    const r = view.result;
+    if (!r) {
+      box.hidden = true;
+      box.removeAttribute("data-result");
+      return;
+    }
+    const order = r.ranks.map((rank, seat) => ({ rank, seat })).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
+    box.dataset.result = JSON.stringify(r.ranks);
+    const total = (seat) => { const t = totalOf(seat); return t ? ` — ${t.label} ${t.value}` : ""; };
+    box.innerHTML = `<h2>Game over</h2><ol class="ranks">` +
+      order.map((o) => `<li data-rank="${o.rank}" data-seat="${o.seat}">${o.rank}. ${esc(seatName(o.seat))}${esc(total(o.seat))}</li>`).join("") +
+      `</ol><p class="note">${r.lowest_wins ? "The lowest total wins." : "The highest total wins."}</p>` +
+      `<p><a href="/t/${encodeURIComponent(tableId)}/record">the game's record</a> · <a href="/">a new table</a></p>`;
+    box.hidden = false;
+  }
+
+  // -- what a person does -----------------------------------------------------------------------
+  function act(action) {
+    if (busy && Date.now() - busy < 3000) return;
+    busy = Date.now();
+    choosing = null;
+    send({ type: "act", action });
+  }
+
+  function currentPre() {
+    return localPre !== undefined ? localPre : view.preselect;
+  }
+
+  function onCard(card) {
+    if (!view || me() === null || view.state === "over") return;
+    if (view.state === "your-turn") {
+      const actions = view.card_actions[card] || [];
+      if (actions.length > 1) {
+        choosing = { card, actions };
+        renderAsk();
+        return;
+      }
+      act(actions[0] || card); // an illegal card: the server says which rule forbids it
+      return;
+    }
+    const next = currentPre() === card ? null : card; // tap again to cancel (R10.3)
+    localPre = next;
+    send({ type: "preselect", action: next });
+    renderHand();
+  }
+
+  const hand = $("hand");
+  hand.addEventListener("click", (e) => {
+    const btn = e.target.closest(".card");
+    if (!btn || suppressClick) return;
+    onCard(btn.dataset.card);
+  });
+  hand.addEventListener("keydown", (e) => {
+    const btn = e.target.closest(".card");
+    if (!btn) return;
+    const cards = [...hand.querySelectorAll(".card")];
+    const i = cards.indexOf(btn);
+    let j = -1;
+    if (e.key === "ArrowRight" || e.key === "ArrowDown") j = Math.min(cards.length - 1, i + 1);
+    else if (e.key === "ArrowLeft" || e.key === "ArrowUp") j = Math.max(0, i - 1);
+    else if (e.key === "Home") j = 0;
+    else if (e.key === "End") j = cards.length - 1;
+    if (j >= 0) {
+      e.preventDefault();
+      cards[j].focus();
+    }
+  });
+
+  // drag a card onto the table to play it
+  const felt = $("felt");
+  const overFelt = (e) => {
+    const r = felt.getBoundingClientRect();
+    return e.clientX >= r.left && e.clientX <= r.right && e.clientY >= r.top && e.clientY <= r.bottom;
+  };
+  function endDrag() {
+    if (!dragging) return;
+    if (dragging.ghost) dragging.ghost.remove();
+    dragging.btn.classList.remove("lifted");
+    felt.classList.remove("drop");
+    dragging = null;
+  }
+  hand.addEventListener("pointerdown", (e) => {
+    const btn = e.target.closest(".card");
+    if (!btn || (e.pointerType === "mouse" && e.button !== 0)) return;
+    dragging = { btn, card: btn.dataset.card, x: e.clientX, y: e.clientY, ghost: null, id: e.pointerId };
+  });
+  window.addEventListener("pointermove", (e) => {
+    if (!dragging || e.pointerId !== dragging.id) return;
+    if (!dragging.ghost) {
+      if (Math.hypot(e.clientX - dragging.x, e.clientY - dragging.y) < 10) return;
+      const ghost = dragging.btn.cloneNode(true);
+      ghost.classList.add("ghost");
+      ghost.style.width = `${dragging.btn.offsetWidth}px`;
+      document.body.appendChild(ghost);
+      dragging.ghost = ghost;
+      dragging.btn.classList.add("lifted");
+    }
+    const g = dragging.ghost;
+    g.style.transform = `translate(${e.clientX - g.offsetWidth / 2}px, ${e.clientY - g.offsetHeight / 2}px)`;
+    felt.classList.toggle("drop", overFelt(e));
+    e.preventDefault();
+  }, { passive: false });
+  window.addEventListener("pointerup", (e) => {
+    if (!dragging || e.pointerId !== dragging.id) return;
+    const { card, ghost } = dragging;
+    endDrag();
+    if (ghost) {
+      suppressClick = true;
+      setTimeout(() => { suppressClick = false; }, 60);
+      if (overFelt(e)) onCard(card);
+    }
+  });
+  window.addEventListener("pointercancel", endDrag);
+
+  $("last").addEventListener("click", () => {
+    dismissedLook = null;
+    send({ type: "last_trick" });
+  });
+  $("overlay-close").addEventListener("click", closeLook);
+  $("overlay").addEventListener("click", (e) => { if (e.target === $("overlay")) closeLook(); });
+  $("logbtn").addEventListener("click", () => {
+    const log = $("log");
+    log.hidden = !log.hidden;
+    $("logbtn").setAttribute("aria-expanded", String(!log.hidden));
+  });
+  $("copy").addEventListener("click", async () => {
+    try {
+      await navigator.clipboard.writeText($("share").href);
+      $("copy").textContent = "copied";
+    } catch (e) {
+      showError("copy the link by hand: " + $("share").href);
+    }
+  });
+  document.addEventListener("keydown", (e) => {
+    if (e.target.closest && e.target.closest("input, textarea, select")) return;
+    if (e.key === "Escape" && !$("overlay").hidden) closeLook();
+    else if ((e.key === "l" || e.key === "L") && !e.ctrlKey && !e.metaKey && !e.altKey) $("last").click();
+  });
+  window.addEventListener("resize", () => { if (view) renderHand(); });
+
+  if (!tableId) $("title").textContent = "No table in this address.";
+  else join();
+})();

@@ -1,0 +1,148 @@
+"""The server's SQLite file (``DATA/tables.sqlite3``): tables, seats and every move.
+
+A move is written (and committed) when it is applied, so a restart loses none; a
+table is rebuilt by replaying its moves through the checked game from its seed
+(:class:`sim.web.tables.Table` replays them). A seat stores the SHA-256 of its token,
+never the token. WAL mode: readers never wait for the writer.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+FILE = "tables.sqlite3"
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    seed TEXT NOT NULL,          -- 0 .. 2**64-1: more than SQLite's INTEGER holds
+    bots TEXT NOT NULL,          -- JSON list: the bot spec of each seat
+    status TEXT NOT NULL,        -- playing | over
+    created REAL NOT NULL        -- Unix time
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    kind TEXT NOT NULL,          -- person | bot
+    token_sha256 TEXT,           -- a person's token, hashed; NULL for a bot
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS moves (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    n INTEGER NOT NULL,          -- 0, 1, 2, ... in the order applied
+    seat INTEGER NOT NULL,
+    action INTEGER NOT NULL,     -- the action id
+    text TEXT NOT NULL,          -- its record notation (event_name)
+    PRIMARY KEY (table_id, n)
+);
+"""
+
+
+class StoreError(RuntimeError):
+    """The data folder cannot be used; the message says why."""
+
+
+@dataclass
+class SavedTable:
+    """One table as stored."""
+
+    id: str
+    game: str
+    seed: int
+    bots: list[str]
+    status: str
+    created: float
+    seats: list[tuple[str, str | None]] = field(default_factory=list)  # (kind, token hash)
+    moves: list[tuple[int, int, str]] = field(default_factory=list)  # (seat, action, text)
+
+
+class Store:
+    """The tables of one data folder. Every call commits before it returns."""
+
+    def __init__(self, folder: Path | str):
+        folder = Path(folder)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(
+                folder / FILE, isolation_level=None, check_same_thread=False, timeout=10
+            )
+            self.db.execute("PRAGMA journal_mode=WAL")
+            self.db.execute("PRAGMA synchronous=NORMAL")  # WAL: durable across a crash
+            self.db.executescript(SCHEMA)
+        except (OSError, sqlite3.Error) as e:
+            raise StoreError(f"cannot use the data folder {str(folder)!r} ({e})") from None
+        self.lock = threading.Lock()  # one connection, whatever thread calls
+
+    def close(self) -> None:
+        with self.lock:
+            self.db.close()
+
+    # -- writing -----------------------------------------------------------------------------
+    def add_table(self, t: SavedTable) -> None:
+        with self.lock:
+            self.db.execute("BEGIN")
+            try:
+                self.db.execute(
+                    "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?)",
+                    (t.id, t.game, str(t.seed), json.dumps(t.bots), t.status, t.created),
+                )
+                self.db.executemany(
+                    "INSERT INTO seats VALUES (?, ?, ?, ?)",
+                    [(t.id, s, kind, h) for s, (kind, h) in enumerate(t.seats)],
+                )
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+
+    def set_seat(self, table_id: str, seat: int, kind: str, token_hash: str | None) -> None:
+        with self.lock:
+            self.db.execute(
+                "UPDATE seats SET kind = ?, token_sha256 = ? WHERE table_id = ? AND seat = ?",
+                (kind, token_hash, table_id, seat),
+            )
+
+    def add_move(self, table_id: str, n: int, seat: int, action: int, text: str) -> None:
+        with self.lock:
+            self.db.execute(
+                "INSERT INTO moves VALUES (?, ?, ?, ?, ?)", (table_id, n, seat, action, text)
+            )
+
+    def set_status(self, table_id: str, status: str) -> None:
+        with self.lock:
+            self.db.execute("UPDATE tables SET status = ? WHERE id = ?", (status, table_id))
+
+    # -- reading -----------------------------------------------------------------------------
+    def load(self, table_id: str) -> SavedTable | None:
+        """The table with its seats and moves, or None if there is none of that id."""
+        with self.lock:
+            row = self.db.execute(
+                "SELECT id, game, seed, bots, status, created FROM tables WHERE id = ?",
+                (table_id,),
+            ).fetchone()
+            if row is None:
+                return None
+            seats = self.db.execute(
+                "SELECT kind, token_sha256 FROM seats WHERE table_id = ? ORDER BY seat",
+                (table_id,),
+            ).fetchall()
+            moves = self.db.execute(
+                "SELECT seat, action, text FROM moves WHERE table_id = ? ORDER BY n",
+                (table_id,),
+            ).fetchall()
+        return SavedTable(
+            row[0], row[1], int(row[2]), json.loads(row[3]), row[4], row[5],
+            [(k, h) for k, h in seats], [(s, a, t) for s, a, t in moves],
+        )  # fmt: skip
+
+    def exists(self, table_id: str) -> bool:
+        with self.lock:
+            return (
+                self.db.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone()
+                is not None
+            )

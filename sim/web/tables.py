@@ -1,0 +1,419 @@
+"""The tables of ``trixsim serve``: the checked game, who holds each seat, and the bots.
+
+A :class:`Table` runs one game through the checked game API: a person's move
+is refused in the words of the rule it breaks, and bots play every seat held by
+no person, one move at a time (off the event loop), with a push of every
+client's own view after each move. A person's seat whose person has been away
+longer than the grace period is played by the table's bot at that seat until he
+is back; a table with nobody connected waits. A bot seat is handed over to a
+joining person between two moves. Every move is written to the store when it is
+applied; a table is rebuilt from its seed and its moves (:class:`sim.web.app.Hall`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import importlib
+import logging
+import secrets
+import time
+from typing import TYPE_CHECKING
+
+from sim.core.limits import MAX_ACTIONS
+from sim.web import views
+from sim.web.store import SavedTable
+
+if TYPE_CHECKING:
+    from sim.web.app import Client
+
+log = logging.getLogger("trixsim.web")
+
+PERSON, BOT = "person", "bot"
+HUMAN = "human"  # a person's seat in a record's bots (as `trixsim play` writes it)
+LOOK_RULES = {"trix": "R4.4"}  # the rule that limits looks at the last trick
+GAME_ID = 0  # a table's game is game 0 of its seed: the deals of `trixsim deal --seed S`
+
+
+class TableError(ValueError):
+    """A request the table refuses; the message is one line for the client."""
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def one_line(text: str) -> str:
+    return " ".join(str(text).split())[:300]
+
+
+class Seat:
+    def __init__(self, kind: str, token_hash: str | None):
+        self.kind = kind
+        self.token_hash = token_hash
+        self.clients: set[Client] = set()
+        self.left_at = time.monotonic()  # when its person was last seen (or sat down)
+
+
+class Tricks:
+    """The trick a move completes, read from the game's public slots around the move
+    (``TRICK_NO`` with ``TRICK_CARDS``, or ``LAST_CARDS``/``LAST_WINNER``)."""
+
+    def __init__(self, spec):
+        try:
+            S = importlib.import_module(f"{spec.package}.state")
+        except ImportError:
+            S = None
+        self.no, self.cards = getattr(S, "TRICK_NO", None), getattr(S, "TRICK_CARDS", None)
+        self.last, self.winner = getattr(S, "LAST_CARDS", None), getattr(S, "LAST_WINNER", None)
+        self.n = spec.seats
+
+    def before(self, game) -> tuple | None:
+        if self.no is None:
+            return None
+        cards = None if self.cards is None else game.state[self.cards : self.cards + self.n]
+        return int(game.state[self.no]), None if cards is None else [int(c) for c in cards]
+
+    def completed(self, game, seat: int, action: int, before) -> dict | None:
+        """The trick this move completed, as a look shows it, or None."""
+        if before is None or game.over or int(game.state[self.no]) != before[0] + 1:
+            return None
+        if self.last is not None:
+            cards = [int(c) for c in game.state[self.last : self.last + self.n]]
+        elif before[1] is not None:
+            cards = list(before[1])
+            cards[seat] = action
+        else:
+            return None
+        winner = int(game.state[self.winner]) if self.winner is not None else game.to_act
+        return {"cards": [c if c >= 0 else None for c in cards], "winner": winner,
+                "number": before[0] + 1}  # fmt: skip
+
+
+class Table:
+    """One table: its game, seats, clients and the task that plays its bots."""
+
+    def __init__(self, hall, saved: SavedTable, spec, bots: list):
+        self.hall, self.id, self.spec, self.seed = hall, saved.id, spec, saved.seed
+        self.bots = bots  # the BotSpec of each seat: it plays the seat while no person does
+        self.game = spec.part("api").GAME.new(self.seed, GAME_ID)
+        try:
+            self.cards = importlib.import_module(f"{spec.package}.cards")
+        except ImportError:  # a game without the usual card module: no pre-selection
+            self.cards = None
+        self.seats = [Seat(kind, h) for kind, h in saved.seats]
+        self.moves: list[tuple[int, int, str]] = []
+        self.log: list[str] = []  # the public events of this deal
+        self.trick: dict | None = None  # the last trick completed in this deal
+        self.looks: dict[int, int] = {}  # last-trick looks per seat in this deal
+        self.preselect: dict[int, int] = {}  # seat -> card, for its next turn (Trix R10.3)
+        web = views.web_part(self.game)
+        self.web_trick = hasattr(web, "last_trick")  # the game shows its last trick itself
+        self.limit = views.looks_per_deal(self.game) if web is not None else None
+        self.tricks = Tricks(spec)
+        self.players: dict = {}
+        self.clients: set[Client] = set()
+        self.seq = 0
+        self.lock = asyncio.Lock()  # held while a move is chosen and applied
+        self.wake = asyncio.Event()
+        self.task: asyncio.Task | None = None
+        self.last_seen = time.monotonic()
+        for n, (seat, action, text) in enumerate(saved.moves):  # rebuild: replay every move
+            game = self.game
+            legal = not game.over and game.to_act == seat and game.legal_mask() >> action & 1
+            if not legal or game.event_name(action) != text:
+                raise TableError(f"table {self.id}: stored move {n} ({seat}:{text}) does not fit")
+            self._advance(seat, action)
+
+    # -- reading ---------------------------------------------------------------------------
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat this token holds, or None (a spectator)."""
+        if token is None:
+            return None
+        h = hash_token(token)
+        for s, seat in enumerate(self.seats):
+            if seat.token_hash and hmac.compare_digest(seat.token_hash, h):
+                return s
+        return None
+
+    def plays(self, seat: int) -> tuple[str, float | None]:
+        """Who moves at ``seat`` now: (BOT, None), or (PERSON, seconds to wait for him: None
+        for as long as it takes). A table with nobody connected waits for somebody."""
+        s = self.seats[seat]
+        if not self.clients:
+            return PERSON, None
+        if s.kind == BOT:
+            return BOT, None
+        if s.clients:
+            return PERSON, None
+        away = time.monotonic() - s.left_at
+        return (BOT, None) if away >= self.hall.grace else (PERSON, self.hall.grace - away)
+
+    def card_name(self, card: int) -> str:
+        return self.cards.card_name(card) if self.cards else str(card)
+
+    def is_card_play(self, action: int) -> bool:
+        """Whether ``action`` is laying a card (the game writes it as the card)."""
+        try:
+            return self.cards is not None and self.game.event_name(action) == self.card_name(action)
+        except (ValueError, KeyError, IndexError):
+            return False
+
+    def seat_list(self, viewer: int | None) -> list[dict]:
+        out = []
+        for s, seat in enumerate(self.seats):
+            person = seat.kind == PERSON
+            name = "you" if s == viewer else "person" if person else self.bots[s].text
+            away = person and self.plays(s)[0] == BOT
+            out.append({"name": name, "kind": seat.kind, "connected": bool(seat.clients)
+                        or not person, "bot": self.bots[s].text, "away": away})  # fmt: skip
+        return out
+
+    def view(self, seat: int | None, last_trick: dict | None = None) -> dict:
+        pre = self.preselect.get(seat) if seat is not None else None
+        view = views.view_for(self.game, seat, seats=self.seat_list(seat), log=list(self.log),
+                        preselect=None if pre is None else self.card_name(pre),
+                        last_trick=last_trick)  # fmt: skip
+        return {"type": "view", "seq": self.seq, "view": view}
+
+    def record(self) -> str | None:
+        """The finished game's record (one JSON line), or None while it is played."""
+        from sim.core.record import dumps
+
+        if not self.game.over:
+            return None
+        bots = [
+            HUMAN if s.kind == PERSON else b.text
+            for s, b in zip(self.seats, self.bots, strict=True)
+        ]
+        return dumps(self.spec.part("codec").game_record(self.game, GAME_ID, bots))
+
+    # -- changing ----------------------------------------------------------------------------
+    def _advance(self, seat: int, action: int) -> None:
+        """Apply a legal move and keep the log, the last trick and the per-deal counters."""
+        game = self.game
+        text = game.event_name(action)
+        shown = views.public_text(game, seat, action)  # a declined K♥, a discard: kept private
+        play = self.is_card_play(action)
+        line = (
+            None
+            if shown is None
+            else f"seat {seat} plays {shown}"
+            if play
+            else f"seat {seat}: {shown}"
+        )
+        before, deal = self.tricks.before(game), len(game.deal_rows)
+        game.apply(action)
+        self.moves.append((seat, action, text))
+        if line is not None:
+            self.log.append(line)
+        line = line or f"seat {seat} has acted"
+        if len(game.deal_rows) != deal:  # the deal is over (and the next one dealt)
+            totals = " ".join(map(str, game.totals))
+            end = "the game is over" if game.over else f"{self.spec.deal} {deal + 2} is dealt"
+            self.log = [f"{line}; {self.spec.deal} {deal + 1} is over: totals {totals}; {end}"]
+            self.trick, self.looks, self.preselect = None, {}, {}
+            return
+        if self.web_trick:
+            done = views.last_trick(game)
+        else:
+            done = self.tricks.completed(game, seat, action, before)
+            if done:
+                done["cards"] = [None if c is None else self.card_name(c) for c in done["cards"]]
+        if done and done != self.trick:
+            self.trick = done
+            self.log.append(f"seat {done['winner']} takes trick {done['number']}")
+
+    def apply(self, seat: int, action: int) -> None:
+        """Write the (checked) move, apply it, tell everyone; with the lock held."""
+        self.game.check(action)
+        self.hall.store.add_move(self.id, len(self.moves), seat, action,
+                                 self.game.event_name(action))  # fmt: skip
+        self._advance(seat, action)
+        if self.game.over:
+            self.hall.store.set_status(self.id, "over")
+        self.push()
+
+    def push(self) -> None:
+        """Every client its own view, now."""
+        self.seq += 1
+        self.wake.set()
+        sent: dict = {}
+        for c in list(self.clients):
+            if c.seat not in sent:
+                try:
+                    sent[c.seat] = self.view(c.seat)
+                except Exception:  # a bug in the views: say so in the log, keep playing
+                    log.exception("table %s: the view of seat %s failed", self.id, c.seat)
+                    sent[c.seat] = {"type": "error", "message": "the server could not "
+                                    "draw the table"}  # fmt: skip
+            c.send(sent[c.seat])
+
+    def attach(self, client: Client) -> None:
+        self.clients.add(client)
+        if client.seat is not None:
+            self.seats[client.seat].clients.add(client)
+        self.last_seen = time.monotonic()
+        self.push()
+
+    def detach(self, client: Client) -> None:
+        self.clients.discard(client)
+        if client.seat is not None:
+            seat = self.seats[client.seat]
+            seat.clients.discard(client)
+            seat.left_at = time.monotonic()
+        self.last_seen = time.monotonic()
+        self.push()
+        if not self.clients:
+            self.hall.idle(self)
+
+    def join(self, token: str | None) -> tuple[int | None, str | None]:
+        """A returning token's seat; else the first seat no person holds, handed over from
+        its bot between two moves; (None, None) when every seat has a person."""
+        seat = self.seat_of(token)
+        if seat is not None:
+            return seat, token
+        free = next((s for s, x in enumerate(self.seats) if x.kind == BOT), None)
+        if free is None or self.game.over:
+            return None, None
+        token = secrets.token_urlsafe(24)
+        h = hash_token(token)
+        self.hall.store.set_seat(self.id, free, PERSON, h)
+        seat = self.seats[free]
+        seat.kind, seat.token_hash, seat.left_at = PERSON, h, time.monotonic()
+        self.push()
+        return free, token
+
+    # -- what clients ask --------------------------------------------------------------------
+    def _parse(self, text: str) -> int:
+        try:
+            action = int(self.game.parse_action(text))
+        except (ValueError, TypeError, KeyError, IndexError) as e:
+            raise TableError(one_line(e) or f"unknown action {text!r}") from None
+        if not 0 <= action < MAX_ACTIONS:
+            raise TableError(f"unknown action {text!r}")
+        return action
+
+    def _my_turn(self, seat: int | None, what: str = "act") -> None:
+        if seat is None:
+            raise TableError(f"you are watching: only a seated person may {what}")
+        if self.game.over:
+            raise TableError("the game is over")
+        if what == "act" and self.game.to_act != seat:
+            raise TableError(f"it is not your turn: seat {self.game.to_act} is to act")
+
+    async def act(self, client: Client, text: str) -> None:
+        """A person's move; TableError (and nothing applied) unless it is his legal move."""
+        self._my_turn(client.seat)
+        action = self._parse(text)
+        async with self.lock:
+            self._my_turn(client.seat)  # the game may have moved while a bot decided
+            if not self.game.legal_mask() >> action & 1:
+                raise TableError(f"{text}: {one_line(self.game.why_illegal(action, who='you'))}")
+            if self.is_card_play(action):  # his own card, not the pre-selected one
+                self.preselect.pop(client.seat, None)
+            self.apply(client.seat, action)
+
+    def set_preselect(self, client: Client, text: str | None) -> None:
+        """A card for the seat's next turn (None drops it); played then if still legal."""
+        seat = client.seat
+        self._my_turn(seat, "pre-select")
+        if text is None:
+            self.preselect.pop(seat, None)
+        else:
+            if self.cards is None:
+                raise TableError(f"{self.spec.name} has no pre-selection")
+            try:
+                card = int(self.cards.parse_card(text))
+            except (ValueError, KeyError, IndexError):
+                raise TableError(f"{text}: only a card can be pre-selected, e.g. QS") from None
+            if not self.game.hand(seat) >> card & 1:
+                raise TableError(f"{text}: you do not hold {self.card_name(card)}")
+            self.preselect[seat] = card
+        self.seq += 1
+        for c in list(self.seats[seat].clients):
+            c.send(self.view(seat))
+        self.wake.set()
+
+    def look(self, client: Client) -> None:
+        """The last trick, to this client (Trix: twice per seat and contract, R4.4)."""
+        seat, deal = client.seat, self.spec.deal
+        self._my_turn(seat, "look at the last trick")
+        if self.trick is None:
+            raise TableError(f"no trick has been completed yet in this {deal}")
+        used = self.looks.get(seat, 0)
+        if self.limit is not None and used >= self.limit:
+            rule = LOOK_RULES.get(self.spec.name, "the table rule")
+            raise TableError(f"you have looked at the last trick {self.limit} times in this "
+                             f"{deal}: {rule} allows {self.limit}")  # fmt: skip
+        self.looks[seat] = used + 1
+        left = None if self.limit is None else self.limit - used - 1
+        self.seq += 1
+        client.send(self.view(seat, dict(self.trick, looks_left=left)))
+
+    # -- the bots ------------------------------------------------------------------------------
+    async def run(self) -> None:
+        """Play the bots' moves (and pre-selections) until the game is over."""
+        try:
+            while not self.game.over:
+                self.wake.clear()
+                seat = self.game.to_act
+                if seat in self.preselect and self.clients and await self._preselected(seat):
+                    continue
+                who, wait = self.plays(seat)
+                if who == BOT:
+                    if await self._bot_move(seat) and self.hall.delay:
+                        await asyncio.sleep(self.hall.delay)
+                    continue
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.wake.wait(), wait)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("table %s: its bots stopped", self.id)
+
+    async def _preselected(self, seat: int) -> bool:
+        """Play the seat's pre-selected card if legal; drop it (and say why) when another card
+        must be played; keep it through other questions. True when a move was made."""
+        async with self.lock:
+            card = self.preselect.get(seat)
+            if card is None or self.game.to_act != seat:
+                return False
+            legal = self.game.legal_actions()
+            if card in legal and self.is_card_play(card):
+                del self.preselect[seat]
+                self.apply(seat, card)
+                return True
+            if any(self.is_card_play(a) for a in legal):
+                del self.preselect[seat]
+                why = one_line(self.game.why_illegal(card, who="you"))
+                for c in list(self.seats[seat].clients):
+                    c.send({"type": "error", "message": f"your pre-selected "
+                            f"{self.card_name(card)} cannot be played: {why}"})  # fmt: skip
+                self.push()
+        return False
+
+    async def _bot_move(self, seat: int) -> bool:
+        from sim.core.play import Player
+
+        async with self.lock:
+            if self.game.over or self.game.to_act != seat or self.plays(seat)[0] != BOT:
+                return False
+            if seat not in self.players:
+                self.players[seat] = Player(self.bots[seat], self.seed, GAME_ID, seat)
+            loop = asyncio.get_running_loop()
+            try:
+                action = await loop.run_in_executor(
+                    self.hall.pool, self.players[seat].decide, self.game, seat
+                )
+            except Exception as e:
+                action = self.game.legal_actions()[0]
+                bot, name = self.bots[seat].text, self.game.event_name(action)
+                log.error("table %s: bot %s at seat %d failed (%s); it plays %s", self.id, bot,
+                          seat, one_line(e), name)  # fmt: skip
+            if self.game.to_act != seat or self.plays(seat)[0] != BOT:  # a person took the seat
+                return False
+            self.apply(seat, action)
+            return True

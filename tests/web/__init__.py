@@ -1,0 +1,1 @@
+"""The browser table (sim.web): the views and the server."""
