@@ -413,8 +413,9 @@ def play(
 @app.command()
 def serve(
     host: str = typer.Option(
-        "127.0.0.1", help="Address to listen on; 0.0.0.0 only on a private network or behind "
-        "a TLS proxy (docs/web.md)."
+        "127.0.0.1",
+        help="Address to listen on; 0.0.0.0 only on a private network or behind "
+        "a TLS proxy (docs/web.md).",
     ),  # fmt: skip
     port: int = typer.Option(8000, help="Port to listen on, 1-65535."),
     data: Path = typer.Option(
