@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install test lint format tournament deal bench clean
+.PHONY: install test lint format tournament serve deal bench clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -29,6 +29,10 @@ format: $(STAMP)
 
 tournament: $(STAMP)
 	$(BIN)/trixsim tournament --bots greedy,mcts
+
+# the table in the browser on http://127.0.0.1:8000 (docs/web.md)
+serve: $(STAMP)
+	$(BIN)/trixsim serve
 
 # Speed and strength of every registered game, beside a plain-Python engine and OpenSpiel
 # (installed here as the bench extra), into results/bench.md. GAME=<name> measures one

@@ -233,6 +233,20 @@ def load_bots(game: str) -> dict[str, BotInfo]:
     return dict(sorted(mine.items()))
 
 
+def split_specs(text: str) -> list[str]:
+    """Split ``greedy,mcts:iters=400,c=1.2`` into specs (``--bots``, a web table's bots): a
+    comma starts a new spec only when what follows is not a ``key=value`` of the previous
+    one."""
+    specs: list[str] = []
+    for part in text.split(","):
+        part = part.strip()
+        if specs and ":" in specs[-1] and "=" in part and ":" not in part:
+            specs[-1] += "," + part
+        elif part:
+            specs.append(part)
+    return specs
+
+
 def parse_spec(text: str, game: str) -> BotSpec:
     """``name`` or ``name:key=value,key=value`` -> BotSpec of a bot of ``game``;
     BotSpecError says what exists."""

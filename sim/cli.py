@@ -63,16 +63,9 @@ def _lineup(bots: str, game) -> list:
 
 
 def _split_specs(text: str) -> list[str]:
-    """Split ``greedy,mcts:iters=400,c=1.2`` into specs: a comma starts a new spec only
-    when what follows is not a ``key=value`` of the previous one."""
-    specs: list[str] = []
-    for part in text.split(","):
-        part = part.strip()
-        if specs and ":" in specs[-1] and "=" in part and ":" not in part:
-            specs[-1] += "," + part
-        elif part:
-            specs.append(part)
-    return specs
+    from bots.registry import split_specs
+
+    return split_specs(text)
 
 
 @app.command()

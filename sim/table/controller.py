@@ -34,7 +34,15 @@ from rich.console import Console
 from rich.text import Text
 
 from sim.table.inbox import Inbox
-from sim.table.saved import GAME_ID, HUMAN, Saved, TableError
+from sim.table.saved import (
+    GAME_ID,
+    HUMAN,
+    Saved,
+    TableError,
+    check_writable,
+    fresh_save_path,
+    write_atomically,
+)
 from sim.table.screen import final_results
 
 QUIT_WORDS = ("q", "quit", "exit")
@@ -586,36 +594,6 @@ def load_saved(path: Path):
         raise TableError(f"--resume: {str(path)!r} is a damaged saved game")
     specs = lineup(spec, saved.humans, [b for b in saved.bots if b != HUMAN] or ["random"])
     return spec, saved, specs
-
-
-def fresh_save_path(seed: int) -> Path:
-    """Where a new game is saved when its people leave: never over an earlier save."""
-    path = Path(f"trixsim-play-{seed}.json")
-    n = 2
-    while path.exists():
-        path = Path(f"trixsim-play-{seed}-{n}.json")
-        n += 1
-    return path
-
-
-def check_writable(path: Path) -> None:
-    """TableError now, before the game, if the record could not be written at ``path``."""
-    folder = path.parent if str(path.parent) else Path(".")
-    if path.is_dir():
-        raise TableError(f"--save {path} is a folder; give a file for the game's record")
-    if not folder.is_dir():
-        raise TableError(f"--save {path}: there is no folder {folder}")
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
-        raise TableError(f"--save {path}: cannot write there (permission denied)")
-
-
-def write_atomically(path: Path, text: str) -> None:
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, path)
-    finally:
-        tmp.unlink(missing_ok=True)
 
 
 def _mute_stdout() -> None:

@@ -82,3 +82,33 @@ class Saved:
         if not ok:
             raise TableError(f"--resume: {str(path)!r} is a damaged saved game")
         return saved
+
+
+def fresh_save_path(seed: int) -> Path:
+    """Where a new game is saved when its people leave: never over an earlier save."""
+    path = Path(f"trixsim-play-{seed}.json")
+    n = 2
+    while path.exists():
+        path = Path(f"trixsim-play-{seed}-{n}.json")
+        n += 1
+    return path
+
+
+def check_writable(path: Path) -> None:
+    """TableError now, before the game, if the record could not be written at ``path``."""
+    folder = path.parent if str(path.parent) else Path(".")
+    if path.is_dir():
+        raise TableError(f"--save {path} is a folder; give a file for the game's record")
+    if not folder.is_dir():
+        raise TableError(f"--save {path}: there is no folder {folder}")
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise TableError(f"--save {path}: cannot write there (permission denied)")
+
+
+def write_atomically(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)

@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import re
 
+from bots.registry import split_specs
+
 MAX_MESSAGE = 4096  # bytes of one WebSocket message or request body
 MAX_ACTION_TEXT = 40  # characters of an action's text ("no-double", "10H", "7NT" ...)
 TYPES = ("act", "preselect", "last_trick")
@@ -68,19 +70,6 @@ def token_text(token: object) -> str | None:
     if isinstance(token, str) and 0 < len(token) <= MAX_TOKEN:
         return token
     return None
-
-
-def split_specs(text: str) -> list[str]:
-    """``greedy,mcts:iters=400,c=1.2`` -> specs, as the command line splits ``--bots``: a comma
-    starts a new spec only when what follows is not a ``key=value`` of the previous one."""
-    specs: list[str] = []
-    for part in text.split(","):
-        part = part.strip()
-        if specs and ":" in specs[-1] and "=" in part and ":" not in part:
-            specs[-1] += "," + part
-        elif part:
-            specs.append(part)
-    return specs
 
 
 def parse_new_table(body: dict, default_game: str = "trix") -> tuple[str, list[str], int | None]:
