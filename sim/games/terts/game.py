@@ -44,6 +44,7 @@ from sim.games.terts.vocab import (
     RJ,
     SEQ,
     STOCK_SIZE,
+    SUIT_MASKS,
     SUIT_NAMES,
     SWAP,
     seq_of,
@@ -242,7 +243,7 @@ class TertsGame(CoreGame):
     def _why_not_follow(self, action: int, who: str, holds: str) -> str:
         trump, led = self.trump, self.lead_card >> 3
         hand = self.hand(int(self.state[S.TURN]))
-        if led != trump and hand & rules_suit(led):
+        if led != trump and hand & SUIT_MASKS[led]:
             return f"{who} {holds} {SUIT_NAMES[led]}: must follow suit from trick 8 on (R5.5)"
         jack = " (only the jack of trumps, when it is the only trump, is excused, R5.6)"
         if action == trump * 8 + RJ:
@@ -358,10 +359,6 @@ class TertsGame(CoreGame):
 
 GAME = TertsGame  # the game's checked Python game, as the machinery finds it
 Game = TertsGame
-
-
-def rules_suit(suit: int) -> int:
-    return 0xFF << (8 * suit)
 
 
 def as_mask(cards) -> int:
