@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install test lint format tournament serve deal bench clean
+.PHONY: install test lint format tournament serve deal bench load clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -41,6 +41,11 @@ GAME ?=
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q -e '.[dev,bench]' || echo "bench: open_spiel unavailable, its row will say so"
 	$(BIN)/python -m sim.bench $(if $(GAME),--game $(GAME))
+
+# 200 tables of `trixsim serve` at once on loopback, each with one WebSocket client and
+# bots, played at full speed for 30 s: errors, lost moves, server memory, move latency
+load: $(STAMP)
+	$(BIN)/python -m sim.bench.load
 
 deal: $(STAMP)
 	$(BIN)/trixsim deal --seed 1

@@ -15,6 +15,7 @@ import logging
 import os
 import re
 import secrets
+import threading
 import time
 from collections import deque
 from concurrent.futures import ThreadPoolExecutor
@@ -163,7 +164,7 @@ class Hall:
             saved.bots = [b.text for b in bots]
             return Table(self, saved, spec, bots)
 
-        table = await asyncio.to_thread(build)
+        table = await asyncio.to_thread(serially, build)
         self.store.add_table(saved)
         self._start(table)
         return table, token
@@ -180,7 +181,7 @@ class Hall:
         try:
             saved = self.store.load(table_id)
             if saved is not None:
-                table = await asyncio.to_thread(self._rebuild, saved)
+                table = await asyncio.to_thread(serially, self._rebuild, saved)
                 self._start(table)
         except Exception as e:  # a damaged table, or a game or bot no longer installed
             log.error("table %s cannot be rebuilt: %s", table_id, one_line(e))
@@ -256,6 +257,17 @@ LOBBY = (
     "<h1>trixsim</h1><p>The browser pages are not installed. A new table: "
     '<code>POST /api/tables {"game": "trix", "bots": "greedy"}</code></p>'
 )
+
+
+_BUILDING = threading.Lock()
+
+
+def serially(fn, *args):
+    """Build a table in one worker thread at a time: the first build of a game imports its
+    parts and bots, and Python's imports (numba's above all) are not safe to race (twenty
+    tables created at once on a fresh server failed without this)."""
+    with _BUILDING:
+        return fn(*args)
 
 
 def create_app(data_dir, grace: float = 20.0, bot_delay: float = 0.3) -> Starlette:
