@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import sys
 from pathlib import Path
 
@@ -230,6 +229,7 @@ def tournament(
     """Play a fair, reproducible tournament and write its tables to Parquet.
 
     Everything the command line says is checked before any worker starts."""
+    from sim.run import stop
     from sim.run.backends import backend as make_backend
     from sim.run.plan import Plan, PlanError
     from sim.run.store import TournamentError
@@ -250,7 +250,7 @@ def tournament(
              "--record-games": record_games, "--game": game,
              "--no-duplicate": no_duplicate or None}  # fmt: skip
     runner = lock = None
-    stop = _stop_on_sigterm()
+    handlers = stop.install()
     try:
         runner = make_backend(backend, scheduler, out)
         if resume:
@@ -305,7 +305,7 @@ def tournament(
     finally:
         if runner is not None:
             runner.stop()  # a run that never started: bad input, or Ctrl-C
-        signal.signal(signal.SIGTERM, stop.previous)
+        stop.restore(handlers)
     if folder is None or not manifest["games_done"]:  # remote tables, or none yet
         print(f"trixsim: {manifest['games_done']:,} games written to {out}")
     else:
@@ -318,28 +318,10 @@ def tournament(
     if lock is not None:
         lock.release()
     if manifest["status"] != "complete":
-        why = "stopped (SIGTERM)" if stop.terminated else "interrupted"
+        why = "stopped (SIGTERM)" if stop.terminated() else "interrupted"
         print(f"trixsim: {why}; finish with: trixsim tournament {runner.resume_hint(out)}",
               file=sys.stderr)  # fmt: skip
-        raise typer.Exit(143 if stop.terminated else 130)
-
-
-class _Stop:
-    terminated = False
-    previous = signal.SIG_DFL
-
-
-def _stop_on_sigterm() -> _Stop:
-    """SIGTERM (what ``timeout`` and batch schedulers send) stops a run as Ctrl-C does:
-    finished chunks kept, the run marked incomplete, the resume command printed."""
-    stop = _Stop()
-
-    def handler(signum, frame):
-        stop.terminated = True
-        raise KeyboardInterrupt
-
-    stop.previous = signal.signal(signal.SIGTERM, handler)
-    return stop
+        raise typer.Exit(143 if stop.terminated() else 130)
 
 
 @app.command()

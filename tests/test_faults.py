@@ -2,6 +2,7 @@
 writers on one folder, a crafted saved table. Each ends with the truth on disk and, after
 ``--resume``, the tables of an uninterrupted run."""
 
+import contextlib
 import json
 import os
 import random
@@ -87,6 +88,38 @@ def test_kill_and_sigterm_at_random_moments_then_resume(reference, tmp_path):
         assert_same_files(reference, out)
         assert json.loads((out / "manifest.json").read_text())["status"] == "complete"
     assert stopped >= 6, "the faults should mostly strike a run in the middle"
+
+
+def test_a_parent_killed_while_its_workers_start_leaves_none_behind(tmp_path):
+    # the moment both spawned workers exist, still importing, the parent is killed: a worker
+    # that asked for its parent's pid only then would be an orphan blocked on the task queue
+    # for ever (and would hold the run's stderr open)
+    for k in range(3):
+        proc = start(tmp_path / f"run{k}")
+        deadline = time.monotonic() + 60
+        while len(workers := spawned(proc)) < 2:
+            assert time.monotonic() < deadline and proc.poll() is None, "no workers started"
+            time.sleep(0.01)
+        everyone = family(proc)
+        proc.kill()
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.communicate(timeout=15)
+        alive = not gone_within(everyone, 5.0)
+        for p in everyone:  # no stray process outlives a failed test
+            with contextlib.suppress(psutil.NoSuchProcess):
+                p.kill()
+        proc.communicate()
+        assert not alive, f"workers {[w.pid for w in workers]} outlived their killed parent"
+
+
+def spawned(proc: subprocess.Popen) -> list[psutil.Process]:
+    """The run's worker processes (multiprocessing's spawn children)."""
+    out = []
+    for p in family(proc):
+        with contextlib.suppress(psutil.Error):
+            if "spawn_main" in " ".join(p.cmdline()):
+                out.append(p)
+    return out
 
 
 @pytest.mark.parametrize("damage", ["truncated", "emptied", "garbage", "deleted", "both"])

@@ -255,6 +255,7 @@ class WorkerSetup(WorkerPlugin):
     def __init__(self, local: bool = False, game: str | None = None):
         self.local = local
         self.game = game
+        self.parent = os.getpid()  # the client's, whose LocalCluster starts the workers
 
     def setup(self, worker=None):
         if "numba" not in sys.modules:  # one numba thread per worker, as locally
@@ -262,7 +263,7 @@ class WorkerSetup(WorkerPlugin):
         if self.local:  # LocalCluster workers die with the client and leave Ctrl-C to it
             from sim.run.parent import die_with_parent
 
-            die_with_parent()
+            die_with_parent(self.parent)
             with contextlib.suppress(ValueError):
                 signal.signal(signal.SIGINT, signal.SIG_IGN)
         # load the engine now rather than in the first task (a worker without trixsim,

@@ -18,6 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
+from sim.run import stop
 from sim.run.chunk import chunk_tables, statistics, warm_up
 from sim.run.plan import Plan
 from sim.run.store import (
@@ -32,12 +33,12 @@ from sim.run.store import (
 
 
 # -- workers -------------------------------------------------------------------------------
-def _init_worker() -> None:
-    """Workers die with the parent, and leave Ctrl-C and SIGTERM to it: it stops them and
-    keeps the finished chunks."""
+def _init_worker(parent: int) -> None:
+    """Workers die with the parent (``parent``: its pid), and leave Ctrl-C and SIGTERM to
+    it: it stops them and keeps the finished chunks."""
     from sim.run.parent import die_with_parent
 
-    die_with_parent()
+    die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
@@ -55,7 +56,10 @@ def start_workers(n: int, game: str | None = None) -> ProcessPoolExecutor:
     configure()  # the workers inherit the cache folder instead of computing it again
     os.environ["NUMBA_NUM_THREADS"] = "1"
     pool = ProcessPoolExecutor(
-        max_workers=n, mp_context=mp.get_context("spawn"), initializer=_init_worker
+        max_workers=n,
+        mp_context=mp.get_context("spawn"),
+        initializer=_init_worker,
+        initargs=(os.getpid(),),
     )
     pool.trixsim_ready = [pool.submit(warm_up, game) for _ in range(n)]
     return pool
@@ -105,6 +109,7 @@ class Progress:
             self.manifest.setdefault("parts", {})[str(chunk)] = parts
         self.played += n
         self.bar.update(n)
+        stop.check()  # a Ctrl-C Python swallowed stops the run here
         now_ = time.perf_counter()
         if now_ - self.last_save > 2.0:
             self.manifest["games_done"] = self.done_games + self.played

@@ -21,9 +21,15 @@ import time
 PR_SET_PDEATHSIG = 1
 
 
-def die_with_parent() -> None:
-    """Call in a worker, first thing."""
-    parent = os.getppid()
+def die_with_parent(parent: int | None = None) -> None:
+    """Call in a worker, first thing. ``parent``: the pid of the process that started it,
+    passed by that process; the worker's own ``getppid()`` at this point would be the
+    reaper's if the parent was killed while the worker was still starting (a spawned
+    worker imports for about a second first), and the worker would then live on."""
+    if parent is None:
+        parent = os.getppid()
+    if os.getppid() != parent:  # the parent is gone already
+        os._exit(1)
     if sys.platform.startswith("linux"):
         with contextlib.suppress(OSError, AttributeError):
             libc = ctypes.CDLL(None, use_errno=True)
