@@ -4,24 +4,30 @@ Both raise ``KeyboardInterrupt`` in the main thread wherever it is. If that is
 inside a ``__del__`` or a weakref callback, Python only prints the exception and
 goes on, and the run would play to its end; so the handlers also leave a flag,
 which the runner checks after every chunk (:func:`check`): a run stops at its
-next chunk at the latest.
+next chunk at the latest, and the swallowed interrupt prints no traceback.
 """
 
 from __future__ import annotations
 
 import signal
+import sys
 
 _received: list[int] = []  # the signals received since install()
+_hook = [sys.unraisablehook]  # the report of swallowed exceptions install() found
 
 
 def install() -> dict:
     """Handle Ctrl-C and SIGTERM as above; returns the previous handlers for
     :func:`restore`."""
     _received.clear()
-    return {sig: signal.signal(sig, _handler) for sig in (signal.SIGINT, signal.SIGTERM)}
+    previous = {sig: signal.signal(sig, _handler) for sig in (signal.SIGINT, signal.SIGTERM)}
+    previous["unraisablehook"] = _hook[0] = sys.unraisablehook
+    sys.unraisablehook = _quiet_about_interrupts
+    return previous
 
 
 def restore(previous: dict) -> None:
+    sys.unraisablehook = previous.pop("unraisablehook")
     for sig, handler in previous.items():
         signal.signal(sig, handler)
 
@@ -40,3 +46,9 @@ def check() -> None:
 def _handler(signum, frame):
     _received.append(signum)
     raise KeyboardInterrupt
+
+
+def _quiet_about_interrupts(unraisable) -> None:
+    """Python's report of an exception it swallowed, but none for our own interrupt."""
+    if not (issubclass(unraisable.exc_type, KeyboardInterrupt) and _received):
+        _hook[0](unraisable)
