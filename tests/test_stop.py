@@ -9,6 +9,7 @@ import pytest
 
 from sim.run import stop
 from sim.run.local import Progress
+from sim.run.local import play_chunk_to_disk as real_play
 from sim.run.plan import Plan
 
 
@@ -67,3 +68,39 @@ def test_other_swallowed_exceptions_are_still_reported(swallowed):
     Fails()
     assert swallowed == [ValueError]
     stop.check()  # nothing was asked: no interrupt
+
+
+def interrupted_inside_a_library(plan, out, i):
+    """A chunk struck by Ctrl-C inside numba's dispatcher, which raised its own error (seen:
+    ``TypeError: _get_wrapper_address() missing 1 required positional argument``)."""
+    if i == 2:
+        stop._received.append(signal.SIGINT)  # what the handler notes before it raises
+        raise TypeError("_get_wrapper_address() missing 1 required positional argument: 'sig'")
+    return real_play(plan, out, i)
+
+
+def fails(plan, out, i):
+    if i == 2:
+        raise TypeError("a real fault")
+    return real_play(plan, out, i)
+
+
+@pytest.mark.parametrize("chunk", [interrupted_inside_a_library, fails])
+def test_an_error_after_a_ctrl_c_stops_the_run_and_one_without_fails_it(
+    swallowed, monkeypatch, tmp_path, chunk
+):
+    from sim.core.registry import get
+    from sim.run import local
+    from sim.run.store import TournamentError, done_chunks, prepare
+
+    plan = Plan.make(get("trix"), ["random"], 1, 80, 10, True)
+    monkeypatch.setattr(local, "play_chunk_to_disk", chunk)
+    manifest = prepare(tmp_path, plan, ["trixsim"], False)
+    if chunk is fails:
+        with pytest.raises(TournamentError, match="a chunk failed .TypeError: a real fault"):
+            local.run(plan, tmp_path, 1, manifest, progress=False)
+        assert manifest["status"] == "failed"
+    else:
+        assert local.run(plan, tmp_path, 1, manifest, progress=False)["status"] == "incomplete"
+    assert done_chunks(tmp_path, plan) == {0, 1}
+    assert manifest["games_done"] == 20

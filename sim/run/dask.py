@@ -43,6 +43,7 @@ import uuid
 from concurrent.futures import FIRST_COMPLETED, Future, ThreadPoolExecutor, wait
 from pathlib import Path
 
+from sim.run import stop as stopping
 from sim.run.chunk import chunk_tables, statistics, warm_up
 from sim.run.local import Progress, write_records
 from sim.run.plan import Plan
@@ -490,8 +491,9 @@ def run(
         status = "failed"
         raise
     except Exception as e:  # a task failed (after its retries): keep what is done
-        status = "failed"
-        raise TournamentError(_failure(e, out)) from None
+        status = "incomplete" if stopping.asked() else "failed"
+        if status == "failed":  # (else Ctrl-C struck inside a library, which raised its own)
+            raise TournamentError(_failure(e, out)) from None
     finally:
         writer.shutdown(wait=True, cancel_futures=True)  # a chunk is on disk whole, or not at all
         meter = meter or Progress(plan, done_games, manifest, store.write_manifest, False)

@@ -192,13 +192,14 @@ def run(
         status = "failed"
         raise
     except Exception as e:  # a worker failed: keep what is done, say what broke
-        status = "failed"
-        disk = isinstance(e, OSError) and e.strerror  # a full disk, say: no part was written
-        what = f"{e.strerror} writing its part files" if disk else f"{type(e).__name__}: {e}"
-        raise TournamentError(
-            f"a chunk failed ({what}); finished chunks are kept, --resume --out {out} "
-            "retries the rest"
-        ) from None
+        status = "incomplete" if stop.asked() else "failed"
+        if status == "failed":  # (else Ctrl-C struck inside a library, which raised its own)
+            disk = isinstance(e, OSError) and e.strerror  # a full disk: no part was written
+            what = f"{e.strerror} writing its part files" if disk else f"{type(e).__name__}: {e}"
+            raise TournamentError(
+                f"a chunk failed ({what}); finished chunks are kept, --resume --out {out} "
+                "retries the rest"
+            ) from None
     finally:
         if pool is not None and status == "complete":
             # every chunk is on disk and the workers are idle: they exit (0.3-0.4 s of

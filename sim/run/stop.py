@@ -4,7 +4,9 @@ Both raise ``KeyboardInterrupt`` in the main thread wherever it is. If that is
 inside a ``__del__`` or a weakref callback, Python only prints the exception and
 goes on, and the run would play to its end; so the handlers also leave a flag,
 which the runner checks after every chunk (:func:`check`): a run stops at its
-next chunk at the latest, and the swallowed interrupt prints no traceback.
+next chunk at the latest, and the swallowed interrupt prints no traceback. A
+library the interrupt strikes may turn it into an exception of its own; the
+runner asks :func:`asked` before it calls a failure a failure.
 """
 
 from __future__ import annotations
@@ -35,6 +37,12 @@ def restore(previous: dict) -> None:
 def terminated() -> bool:
     """Whether the run was asked to stop by SIGTERM (else by Ctrl-C, if at all)."""
     return signal.SIGTERM in _received
+
+
+def asked() -> bool:
+    """Whether a stop was asked for. The interrupt may have surfaced as another exception:
+    raised inside a library (numba's dispatcher, say), it can leave a TypeError instead."""
+    return bool(_received)
 
 
 def check() -> None:
