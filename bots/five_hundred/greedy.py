@@ -110,18 +110,46 @@ TUNE = np.array([3.0, 3.1, 0.85, 1.05, 0.6, 0.35, 0.65, 0.25, 0.9, 0.6, 1.0, 3.0
 
 
 # -- cards --------------------------------------------------------------------------------------
+def _tables():
+    """The rules' card functions as tables, row ``trump + 1`` (row 0: no trumps): the
+    bot asks them thousands of times a decision, and a lookup is cheaper than their
+    branches (the same numbers: built from the rules' own functions)."""
+    n = V.JOKER + 1
+    power_t = np.full((5, 5, n), -1, np.int64)  # [trump + 1, suit to follow, card]
+    strength_t = np.zeros((5, n), np.int64)  # [trump + 1, card]
+    same_t = np.zeros((5, n), np.int64)  # [trump + 1, card]
+    for t in range(-1, 4):
+        for c in range(n):
+            if not (V.DECK >> c) & 1:
+                continue
+            for f in range(5):
+                power_t[t + 1, f, c] = power.py_func(c, t, f)
+            suit = effective_suit.py_func(c, t)
+            strength_t[t + 1, c] = power.py_func(c, t, suit)
+            joker_nt = c == V.JOKER and t < 0
+            same_t[t + 1, c] = int(JOKER_BIT) if joker_nt else suit_cards.py_func(suit, t)
+    return power_t, strength_t, same_t
+
+
+POWER, STRENGTH, SAME_SUIT = _tables()
+
+
+@njit(cache=True, inline="always")
+def card_power(card, trump, follow):
+    """rules.power: how strongly ``card`` holds a trick whose suit to follow is ``follow``."""
+    return POWER[trump + 1, follow, card]
+
+
 @njit(cache=True, inline="always")
 def strength(card, trump):
     """The card's rank in its own effective suit (rules.power; the joker 40)."""
-    return power(card, trump, effective_suit(card, trump))
+    return STRENGTH[trump + 1, card]
 
 
 @njit(cache=True, inline="always")
 def same_suit(card, trump):
     """The cards of ``card``'s effective suit (the joker's, in no trumps: the joker)."""
-    if card == V.JOKER and trump < 0:
-        return JOKER_BIT
-    return suit_cards(effective_suit(card, trump), trump)
+    return SAME_SUIT[trump + 1, card]
 
 
 @njit(cache=True)
@@ -241,7 +269,7 @@ def trump_tricks(mine, t, w):
     while m:
         c = lowest_bit(m)
         m &= m - 1
-        sc += TRUMP_W[power(c, t, t) - 20]
+        sc += TRUMP_W[card_power(c, t, t) - 20]
     if n > 3:
         sc += w[LENGTH_W] * (n - 3)
     for s in range(4):
@@ -446,7 +474,7 @@ def foes_can_beat(public, seat, out, trump, follow, level):
         while m:
             c = lowest_bit(m)
             m &= m - 1
-            if power(c, trump, follow) > level:
+            if card_power(c, trump, follow) > level:
                 return True
     return False
 
@@ -468,7 +496,7 @@ def play(public, seat, mine, out, legal, w):
     while m:
         c = lowest_bit(m)
         m &= m - 1
-        p = power(c, trump, follow)
+        p = card_power(c, trump, follow)
         if p > best:
             wins |= ONE << c
             if last or not foes_can_beat(public, seat, out, trump, follow, p):
