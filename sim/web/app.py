@@ -57,25 +57,28 @@ IDLE = 900.0  # seconds a table with nobody connected stays in memory
 OUTBOX_LIMIT = 256  # messages waiting for one client: a client that far behind is closed
 
 
+VIEW = None  # in a client's outbox: the table's view of its seat, drawn when it is sent
+
+
 class Client:
     """One WebSocket connection: its seat (None: a spectator) and what is waiting to go to it.
 
-    Consecutive views are merged (each is the whole view), so a slow client skips states
-    instead of falling ever further behind."""
+    A view is drawn when it is sent, not when the table changes (each is the whole view):
+    moves made while a client is being written to cost one view, not one each, and a slow
+    client skips states instead of falling ever further behind."""
 
-    def __init__(self, seat: int | None):
+    def __init__(self, seat: int | None, draw=None):
         self.seat = seat
-        self.items: deque[dict] = deque()
+        self.draw = draw  # () -> the view message of this client's seat
+        self.items: deque[dict | None] = deque()
         self.ready = asyncio.Event()
         self.closing: tuple[int, str] | None = None
 
-    def send(self, msg: dict) -> None:
-        if self.closing:
+    def send(self, msg: dict | None = VIEW) -> None:
+        """Queue ``msg``; without one, the seat's view as it will be when sent."""
+        if self.closing or (msg is VIEW and self.items and self.items[-1] is VIEW):
             return
-        if msg["type"] == "view" and self.items and self.items[-1]["type"] == "view":
-            self.items[-1] = msg
-        else:
-            self.items.append(msg)
+        self.items.append(msg)
         if len(self.items) > OUTBOX_LIMIT:
             self.items.clear()
             self.close(1008, "too far behind")
@@ -92,7 +95,8 @@ class Client:
                 return None
             self.ready.clear()
             await self.ready.wait()
-        return self.items.popleft()
+        msg = self.items.popleft()
+        return self.draw() if msg is VIEW else msg
 
 
 class _HideTokens(logging.Filter):
@@ -209,17 +213,22 @@ class Hall:
         table.task = asyncio.get_running_loop().create_task(table.run())
 
     def idle(self, table: Table) -> None:
-        """Nobody is connected: forget the table after :data:`IDLE` seconds of that (its
-        moves are stored; the next visit rebuilds it)."""
+        """Nobody is connected: forget the table after :data:`IDLE` seconds of that, a
+        finished one at once (its moves are stored; the next visit rebuilds it, and a
+        finished game's record is read from them)."""
 
         def forget() -> None:
-            if not table.clients and time.monotonic() - table.last_seen >= IDLE - 1:
+            if not table.clients and (table.game.over or time.monotonic() - table.last_seen
+                                      >= IDLE - 1):  # fmt: skip
                 if self.tables.get(table.id) is table:
                     del self.tables[table.id]
                 if table.task:
                     table.task.cancel()
 
-        asyncio.get_running_loop().call_later(IDLE, forget)
+        if table.game.over:
+            forget()
+        else:
+            asyncio.get_running_loop().call_later(IDLE, forget)
 
     async def close(self) -> None:
         tasks = [t.task for t in self.tables.values() if t.task]
@@ -375,7 +384,8 @@ async def socket(websocket: WebSocket) -> None:
             await websocket.send_json({"type": "error", "message": why})
             await websocket.close(4404 if table is None else 1013)
         return
-    client = Client(table.seat_of(token_text(websocket.query_params.get("token"))))
+    seat = table.seat_of(token_text(websocket.query_params.get("token")))
+    client = Client(seat, lambda: table.view_message(seat))
     table.attach(client)
     writer = asyncio.create_task(_write(websocket, client))
     limiter = Limiter()

@@ -34,6 +34,7 @@ log = logging.getLogger("trixsim.web")
 PERSON, BOT = "person", "bot"
 HUMAN = "human"  # a person's seat in a record's bots (as `trixsim play` writes it)
 LOOK_RULES = {"trix": "R4.4"}  # the rule that limits looks at the last trick
+QUICK_SECONDS, QUICK_AFTER = 0.002, 20  # a bot quicker than this that many times: no thread
 GAME_ID = 0  # a table's game is game 0 of its seed: the deals of `trixsim deal --seed S`
 
 
@@ -114,6 +115,7 @@ class Table:
         self.limit = views.looks_per_deal(self.game) if web is not None else None
         self.tricks = Tricks(spec)
         self.players: dict = {}
+        self.quick: dict[int, int] = {}  # seat -> its bot's quick moves so far (-1: a slow one)
         self.clients: set[Client] = set()
         self.seq = 0
         self.lock = asyncio.Lock()  # held while a move is chosen and applied
@@ -236,20 +238,20 @@ class Table:
             self.hall.store.set_status(self.id, "over")
         self.push()
 
+    def view_message(self, seat: int | None) -> dict:
+        """The view of ``seat`` now, as a client is sent it (drawn when it is sent)."""
+        try:
+            return self.view(seat)
+        except Exception:  # a bug in the views: say so in the log, keep playing
+            log.exception("table %s: the view of seat %s failed", self.id, seat)
+            return {"type": "error", "message": "the server could not draw the table"}
+
     def push(self) -> None:
-        """Every client its own view, now."""
+        """Every client its own view (drawn when it is sent)."""
         self.seq += 1
         self.wake.set()
-        sent: dict = {}
         for c in list(self.clients):
-            if c.seat not in sent:
-                try:
-                    sent[c.seat] = self.view(c.seat)
-                except Exception:  # a bug in the views: say so in the log, keep playing
-                    log.exception("table %s: the view of seat %s failed", self.id, c.seat)
-                    sent[c.seat] = {"type": "error", "message": "the server could not "
-                                    "draw the table"}  # fmt: skip
-            c.send(sent[c.seat])
+            c.send()
 
     def attach(self, client: Client) -> None:
         self.clients.add(client)
@@ -334,7 +336,7 @@ class Table:
             self.preselect[seat] = card
         self.seq += 1
         for c in list(self.seats[seat].clients):
-            c.send(self.view(seat))
+            c.send()
         self.wake.set()
 
     def look(self, client: Client) -> None:
@@ -395,6 +397,24 @@ class Table:
                 self.push()
         return False
 
+    async def _decide(self, seat: int) -> int:
+        """The bot's move at ``seat``: in a worker thread, so that a slow bot (a search)
+        does not hold up the other tables; on the event loop once its decisions have all
+        been quick (the hop to a thread and back costs more than a rule-based bot's move).
+        """
+        player, quick = self.players[seat], self.quick.get(seat, 0)
+
+        def timed() -> tuple[int, float]:
+            start = time.perf_counter()
+            return player.decide(self.game, seat), time.perf_counter() - start
+
+        if quick >= QUICK_AFTER:
+            action, took = timed()
+        else:
+            action, took = await asyncio.get_running_loop().run_in_executor(self.hall.pool, timed)
+        self.quick[seat] = quick + 1 if took < QUICK_SECONDS and quick >= 0 else -1  # one slow
+        return action  # move, and the bot thinks in a thread for good
+
     async def _bot_move(self, seat: int) -> bool:
         from sim.core.play import Player
 
@@ -403,11 +423,8 @@ class Table:
                 return False
             if seat not in self.players:
                 self.players[seat] = Player(self.bots[seat], self.seed, GAME_ID, seat)
-            loop = asyncio.get_running_loop()
             try:
-                action = await loop.run_in_executor(
-                    self.hall.pool, self.players[seat].decide, self.game, seat
-                )
+                action = await self._decide(seat)
             except Exception as e:
                 action = self.game.legal_actions()[0]
                 bot, name = self.bots[seat].text, self.game.event_name(action)
