@@ -1,4 +1,5 @@
-"""The server's SQLite file (``DATA/tables.sqlite3``): tables, seats and every move.
+"""The server's SQLite file (``DATA/tables.sqlite3``): tables, seats and every move, and
+the notes a table keeps beside its moves (this deal's last-trick looks, pre-selections).
 
 A move is written (and committed) when it is applied, so a restart loses none; a
 table is rebuilt by replaying its moves through the checked game from its seed
@@ -40,6 +41,10 @@ CREATE TABLE IF NOT EXISTS moves (
     text TEXT NOT NULL,          -- its record notation (event_name)
     PRIMARY KEY (table_id, n)
 );
+CREATE TABLE IF NOT EXISTS notes (
+    table_id TEXT PRIMARY KEY REFERENCES tables(id),
+    value TEXT NOT NULL          -- JSON: this deal's last-trick looks and pre-selections
+);
 """
 
 
@@ -59,6 +64,7 @@ class SavedTable:
     created: float
     seats: list[tuple[str, str | None]] = field(default_factory=list)  # (kind, token hash)
     moves: list[tuple[int, int, str]] = field(default_factory=list)  # (seat, action, text)
+    notes: dict = field(default_factory=dict)  # what the table keeps beside its moves
 
 
 class Store:
@@ -113,6 +119,11 @@ class Store:
                 "INSERT INTO moves VALUES (?, ?, ?, ?, ?)", (table_id, n, seat, action, text)
             )
 
+    def set_notes(self, table_id: str, notes: dict) -> None:
+        with self.lock:
+            self.db.execute("INSERT OR REPLACE INTO notes VALUES (?, ?)",
+                            (table_id, json.dumps(notes)))  # fmt: skip
+
     def set_status(self, table_id: str, status: str) -> None:
         with self.lock:
             self.db.execute("UPDATE tables SET status = ? WHERE id = ?", (status, table_id))
@@ -135,9 +146,13 @@ class Store:
                 "SELECT seat, action, text FROM moves WHERE table_id = ? ORDER BY n",
                 (table_id,),
             ).fetchall()
+            notes = self.db.execute(
+                "SELECT value FROM notes WHERE table_id = ?", (table_id,)
+            ).fetchone()
         return SavedTable(
             row[0], row[1], int(row[2]), json.loads(row[3]), row[4], row[5],
             [(k, h) for k, h in seats], [(s, a, t) for s, a, t in moves],
+            json.loads(notes[0]) if notes else {},
         )  # fmt: skip
 
     def exists(self, table_id: str) -> bool:

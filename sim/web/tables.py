@@ -128,6 +128,21 @@ class Table:
             if not legal or game.event_name(action) != text:
                 raise TableError(f"table {self.id}: stored move {n} ({seat}:{text}) does not fit")
             self._advance(seat, action)
+        self.notes = saved.notes
+        if saved.notes.get("deal") == len(self.game.deal_rows):  # this deal's, kept
+            self.looks = {int(k): int(v) for k, v in saved.notes.get("looks", {}).items()}
+            self.preselect = {int(k): int(v) for k, v in saved.notes.get("preselect", {}).items()
+                              if self.game.hand(int(k)) >> int(v) & 1}  # fmt: skip
+
+    def _keep_notes(self) -> None:
+        """Store this deal's looks and pre-selections when they have changed, so that a
+        restart neither gives a seat its looks at the last trick back nor drops its card."""
+        notes = {"deal": len(self.game.deal_rows), "looks": self.looks,
+                 "preselect": self.preselect}  # fmt: skip
+        if notes != self.notes:
+            self.hall.store.set_notes(self.id, notes)
+            self.notes = {"deal": notes["deal"], "looks": dict(self.looks),
+                          "preselect": dict(self.preselect)}  # fmt: skip
 
     # -- reading ---------------------------------------------------------------------------
     def seat_of(self, token: str | None) -> int | None:
@@ -236,6 +251,7 @@ class Table:
         self._advance(seat, action)
         if self.game.over:
             self.hall.store.set_status(self.id, "over")
+        self._keep_notes()
         self.push()
 
     def view_message(self, seat: int | None) -> dict:
@@ -334,6 +350,7 @@ class Table:
             if not self.game.hand(seat) >> card & 1:
                 raise TableError(f"{text}: you do not hold {self.card_name(card)}")
             self.preselect[seat] = card
+        self._keep_notes()
         self.seq += 1
         for c in list(self.seats[seat].clients):
             c.send()
@@ -351,6 +368,7 @@ class Table:
             raise TableError(f"you have looked at the last trick {self.limit} times in this "
                              f"{deal}: {rule} allows {self.limit}")  # fmt: skip
         self.looks[seat] = used + 1
+        self._keep_notes()
         left = None if self.limit is None else self.limit - used - 1
         self.seq += 1
         client.send(self.view(seat, dict(self.trick, looks_left=left)))
@@ -390,6 +408,7 @@ class Table:
                 return True
             if any(self.is_card_play(a) for a in legal):
                 del self.preselect[seat]
+                self._keep_notes()
                 why = one_line(self.game.why_illegal(card, who="you"))
                 for c in list(self.seats[seat].clients):
                     c.send({"type": "error", "message": f"your pre-selected "

@@ -380,6 +380,36 @@ def test_the_last_trick_may_be_seen_twice_per_contract(data, quiet_log):
             assert err["type"] == "error" and "R4.4" in err["message"]
 
 
+def test_a_restart_keeps_the_looks_at_the_last_trick_and_a_preselected_card(data, quiet_log):
+    with server(data) as client:
+        t = new_table(client)
+        with connect(client, t["table"], t["token"]) as ws:
+            view = my_turn(ws)
+            while not any("takes trick" in line for line in view["log"]):
+                ws.send_json({"type": "act", "action": view["legal"][0]})
+                view = view_until(ws, lambda v: v["state"] == "your-turn" and v["log"], 60)
+            ws.send_json({"type": "last_trick"})
+            assert view_until(ws, lambda v: v.get("last_trick"))["last_trick"]["looks_left"] == 1
+    slow = TestClient(create_app(data, grace=20, bot_delay=30))  # a bot waits after its move
+    with slow as client, connect(client, t["table"], t["token"]) as ws:
+        ws.send_json({"type": "last_trick"})  # the second look of two (R4.4), not the first
+        assert view_until(ws, lambda v: v.get("last_trick"))["last_trick"]["looks_left"] == 0
+        ws.send_json({"type": "last_trick"})
+        assert "R4.4" in next_error(ws)
+        table = table_of(client, t["table"])
+        assert table.game.to_act == 0  # the table waited for its person
+        ws.send_json(
+            {"type": "act", "action": table.game.event_name(table.game.legal_actions()[0])}
+        )
+        wait_for(lambda: table.game.to_act not in (0, 1))  # seat 1 has played; 2 waits 30 s
+        card = hand_cards(table.game, 0)[-1]
+        ws.send_json({"type": "preselect", "action": card})
+        assert view_until(ws, lambda v: v["preselect"] is not None)["preselect"] == card
+    slow = TestClient(create_app(data, grace=20, bot_delay=30))
+    with slow as client, connect(client, t["table"], t["token"]) as ws:
+        assert recv(ws)["view"]["preselect"] == card  # seat 2 or 3 to act: still waiting
+
+
 def test_a_preselected_card_is_played_at_its_turn_if_still_legal(data, quiet_log):
     with server(data) as client:
         t = new_table(client)
