@@ -459,3 +459,52 @@ def test_a_seat_receives_no_other_seats_unplayed_cards(server, new_context):
         assert not leaked, (leaked, v)
         checked += 1
     assert checked >= 10
+
+
+def touch_drag_to_table(page, card) -> None:
+    """Plays ``card`` by dragging it onto the felt with a finger (Chromium's touch events,
+    through the DevTools protocol: Playwright's touchscreen only taps)."""
+    box, felt = card.bounding_box(), page.locator("#felt").bounding_box()
+    x0, y0 = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    x1, y1 = felt["x"] + felt["width"] / 2, felt["y"] + felt["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+
+    def touch(kind: str, *points) -> None:
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": list(points)})
+
+    touch("touchStart", {"x": x0, "y": y0})
+    for k in range(1, 9):
+        touch("touchMove", {"x": x0 + (x1 - x0) * k / 8, "y": y0 + (y1 - y0) * k / 8})
+    touch("touchEnd")
+    cdp.detach()
+
+
+def test_on_a_phone_a_card_is_tapped_or_dragged_with_a_finger(server, browser):
+    phone = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                                is_mobile=True, device_scale_factor=2)  # fmt: skip
+    phone.set_default_timeout(WAIT)
+    phone.add_init_script(INIT)
+    try:
+        page = phone.new_page()
+        table_id = open_new_table(page, server, seed=3)  # seat 0 chooses first and holds K♥
+        table = server.table(table_id)
+        for b in page.locator("#hand [data-card]").all():  # the whole hand on the screen
+            box = b.bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390, box
+        page.locator('[data-contract="king"]').tap()
+        page.locator('[data-action="no-double"]').tap()
+        for how in ("drag", "tap"):
+            page.wait_for_selector("html[data-state='your-turn'] #hand [data-legal='true']")
+            n = server.call(lambda: len(table.moves))
+            card = page.locator('#hand [data-card][data-legal="true"]').first
+            name = card.get_attribute("data-card")
+            if how == "drag":
+                touch_drag_to_table(page, card)
+            else:
+                card.tap()
+            wait_until(lambda n=n: server.call(lambda: len(table.moves)) > n, 15, how)
+            assert server.call(lambda n=n: table.moves[n][::2]) == (0, name), how
+            expect(page.locator(f'#hand [data-card="{name}"]')).to_have_count(0)
+            play(server, table_id, {}, lambda: table.game.to_act == 0)  # the bots' cards
+    finally:
+        phone.close()
