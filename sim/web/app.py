@@ -54,6 +54,7 @@ RATE = 50  # messages a second one client may send; more: an error, then the soc
 MAX_CLIENTS = 64  # connections to one table
 MAX_TABLES = 500  # tables in memory at once
 IDLE = 900.0  # seconds a table with nobody connected stays in memory
+COMMIT_AFTER = 0.05  # seconds a written move may wait for its commit (none is sent before)
 OUTBOX_LIMIT = 256  # messages waiting for one client: a client that far behind is closed
 
 
@@ -146,6 +147,17 @@ class Hall:
         self.tables: dict[str, Table] = {}
         self.loading: dict[str, asyncio.Future] = {}
         self.pool = ThreadPoolExecutor(max(1, os.cpu_count() or 1), "trixsim-bot")
+        self.commit_due = False
+
+    def commit_soon(self) -> None:
+        """Commit the moves just written within 50 ms (and before any message is sent)."""
+        if not self.commit_due:
+            self.commit_due = True
+            asyncio.get_running_loop().call_later(COMMIT_AFTER, self.commit)
+
+    def commit(self) -> None:
+        self.commit_due = False
+        self.store.commit()
 
     async def create(self, game: str, texts: list[str], seed: int | None) -> tuple[Table, str]:
         """A new table; its creator takes seat 0. Returns (table, his token)."""
@@ -387,7 +399,7 @@ async def socket(websocket: WebSocket) -> None:
     seat = table.seat_of(token_text(websocket.query_params.get("token")))
     client = Client(seat, lambda: table.view_message(seat))
     table.attach(client)
-    writer = asyncio.create_task(_write(websocket, client))
+    writer = asyncio.create_task(_write(websocket, client, hall))
     limiter = Limiter()
     try:
         while not client.closing:
@@ -430,8 +442,9 @@ async def _handle(table: Table, client: Client, raw) -> None:
         client.send({"type": "error", "message": "the server failed on that message"})
 
 
-async def _write(websocket: WebSocket, client: Client) -> None:
+async def _write(websocket: WebSocket, client: Client, hall: Hall) -> None:
     with contextlib.suppress(Exception):  # the client is gone: nothing more to send
         while (msg := await client.next()) is not None:
+            hall.commit()  # what anybody is shown is on disk
             await websocket.send_json(msg)
         await websocket.close(*client.closing)

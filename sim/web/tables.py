@@ -252,6 +252,7 @@ class Table:
         if self.game.over:
             self.hall.store.set_status(self.id, "over")
         self._keep_notes()
+        self.hall.commit_soon()
         self.push()
 
     def view_message(self, seat: int | None) -> dict:

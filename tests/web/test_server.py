@@ -294,6 +294,23 @@ def test_an_away_persons_seat_is_played_by_its_bot_until_he_is_back(data, quiet_
 
 
 # -- restart ------------------------------------------------------------------------------------
+def test_every_move_a_client_has_been_shown_is_on_disk(data, quiet_log, monkeypatch):
+    import sim.web.app
+
+    monkeypatch.setattr(sim.web.app, "COMMIT_AFTER", 3600.0)  # only the commit before a send
+    with server(data) as client:
+        t = new_table(client)
+        with connect(client, t["table"], t["token"]) as ws:
+            for _ in range(4):
+                view = my_turn(ws)  # the bots wait for seat 0: nothing moves meanwhile
+                n = len(table_of(client, t["table"]).moves)
+                with sqlite3.connect(data / FILE) as db:  # what a crash now would leave
+                    stored = db.execute("SELECT COUNT(*) FROM moves WHERE table_id = ?",
+                                        (t["table"],)).fetchone()[0]  # fmt: skip
+                assert stored == n and n > 0
+                ws.send_json({"type": "act", "action": view["legal"][0]})
+
+
 def test_a_restart_brings_back_tables_seats_and_moves(data, quiet_log):
     with server(data) as client:
         t = new_table(client)
