@@ -80,7 +80,7 @@ def public_text(game, seat: int, action: int) -> str | None:
 
 
 def _public_slots(game) -> list[int]:
-    return [int(v) for v in game.state[: game.kernels.PUB_SIZE]]
+    return game.state[: game.kernels.PUB_SIZE].tolist()
 
 
 def _trick(game) -> tuple[list[str | None], int | None]:

@@ -49,7 +49,14 @@ def mask_of(cards) -> int:
 
 
 def cards_of(mask: int) -> list[int]:
-    return [c for c in range(N_CARDS) if mask >> c & 1]
+    """The cards of a mask, lowest first."""
+    out = []
+    mask = int(mask) & ((1 << N_CARDS) - 1)
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def format_hand(mask: int) -> str:

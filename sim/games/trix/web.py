@@ -31,7 +31,7 @@ LOOKS = LOOKS_PER_CONTRACT  # the seeds' table rule: the last trick may be seen 
 
 
 def _public(game: TrixGame) -> list[int]:
-    return [int(v) for v in game.state[: S.PUB_SIZE]]
+    return game.state[: S.PUB_SIZE].tolist()
 
 
 def _four(pub: list[int], base: int) -> list[int]:
