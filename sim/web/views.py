@@ -148,12 +148,12 @@ def _seats(game, seats: list[dict] | None) -> list[dict]:
 
 def card_of_action(text: str, hand: set[str]) -> str | None:
     """The card of the hand an action text plays, lays or discards (``QS``,
-    ``discard:9C``, ``JK=S``), or None for an action that is no card (``pass``)."""
+    ``discard:9C``, ``JK=S``), or None for an action that is no card (``pass``; a bid
+    ``bid:7H`` or a call ``call:AS``, even when the hand holds that card)."""
     if text in hand:
         return text
-    tail = text.rsplit(":", 1)[-1]
-    if tail in hand:
-        return tail
+    if text.startswith("discard:") and text[8:] in hand:
+        return text[8:]
     head = text.split("=", 1)[0]
     return head if head in hand else None
 

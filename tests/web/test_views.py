@@ -19,7 +19,14 @@ from sim.games.trix.cards import CARD_NAMES as TRIX_CARDS
 from sim.games.trix.cards import cards_of
 from sim.games.trix.view import trick_winner, tricks_of
 from sim.games.trix.vocab import CHOOSE, CONTRACT_NAMES, DOUBLE, NO_DOUBLE, PASS, TRICKS, TRIX
-from sim.web.views import card_names, hand_cards, last_trick, public_text, view_for
+from sim.web.views import (
+    card_names,
+    card_of_action,
+    hand_cards,
+    last_trick,
+    public_text,
+    view_for,
+)
 
 GAMES = list(games().values())
 N_GAMES = 5  # random games per game
@@ -233,3 +240,10 @@ def test_the_pages_exist_and_fetch_nothing_from_elsewhere():
     for page in (lobby, table):
         for ref in re.findall(r'(?:src|href)="(/static/[^"]+)"', page):
             assert (STATIC / ref.removeprefix("/static/")).is_file(), ref
+
+
+def test_only_a_play_a_lay_or_a_discard_is_a_card_action():
+    hand = {"7H", "9C", "JK", "AS"}
+    assert [card_of_action(t, hand) for t in ("7H", "discard:9C", "JK=S")] == ["7H", "9C", "JK"]
+    # a bid or a call spelt like a card the hand holds is no card of the hand
+    assert [card_of_action(t, hand) for t in ("bid:7H", "call:AS", "pass")] == [None] * 3

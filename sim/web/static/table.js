@@ -390,14 +390,22 @@
     return who + (entry.action || entry.message || JSON.stringify(entry));
   }
 
+  // a public fact in words: text as it is, lists joined, objects as "key: value"
+  function fact(v) {
+    if (v === null || v === undefined) return "–";
+    if (Array.isArray(v)) return v.map(fact).join(", ");
+    if (typeof v === "object") return Object.entries(v).map(([k, x]) => `${k}: ${fact(x)}`).join("; ");
+    return String(v);
+  }
+
   function renderLog() {
     const log = $("log");
     const items = (view.log || []).slice(-120);
     log.innerHTML = `<h2>What happened</h2><ol>` +
       items.map((e) => `<li>${esc(logText(e))}</li>`).join("") + `</ol>`;
-    if (!isTrix() && view.public && Object.keys(view.public).length) {
-      log.innerHTML += `<details><summary>table data</summary><dl>` +
-        Object.entries(view.public).map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(JSON.stringify(v))}</dd>`).join("") +
+    if (!isTrix() && view.public && Object.keys(view.public).length) {  // the game's own facts
+      log.innerHTML += `<details open><summary>the table</summary><dl>` +
+        Object.entries(view.public).map(([k, v]) => `<dt>${esc(k.replace(/_/g, " "))}</dt><dd>${esc(fact(v))}</dd>`).join("") +
         `</dl></details>`;
     }
     const list = log.querySelector("ol");
