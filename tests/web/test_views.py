@@ -6,6 +6,7 @@ legal actions only for the seat to act, and no card another seat still holds any
 in it (played cards are public; unplayed ones never are).
 """
 
+import importlib
 import json
 import random
 import re
@@ -81,6 +82,17 @@ def seats_of(spec):
             for p in range(spec.seats)]  # fmt: skip
 
 
+def known_to_all(game, names) -> set[str]:
+    """Cards in a hand that the rules make public (Terts R10.2: a declared meld's cards, the
+    turned card taken in an exchange: the game's ``KNOWN`` public slots), as texts."""
+    st = importlib.import_module(f"{game.spec.package}.state")
+    if not hasattr(st, "KNOWN"):
+        return set()
+    assert st.KNOWN < game.kernels.PUB_SIZE  # a public slot, or this would hide a leak
+    masks = [int(game.state[st.KNOWN + p]) for p in range(game.spec.seats)]
+    return {names[c] for c in names if any(m >> c & 1 for m in masks)}
+
+
 def test_every_view_holds_its_own_cards_and_nothing_of_the_others(spec):
     checked = 0
     for game, _ in positions(spec):
@@ -111,6 +123,7 @@ def test_every_view_holds_its_own_cards_and_nothing_of_the_others(spec):
             # the legal actions may name cards of no seat's own (Euchre's call of a partner
             # card): they are the game's, checked above; nothing else may name another's card
             others = set().union(*(hands[p] for p in range(spec.seats) if p != seat))
+            others -= known_to_all(game, names)  # cards the rules make public while held
             rest = {k: v for k, v in view.items() if k not in ("legal", "actions")}
             if view["taken"] and view["taken"].get("deal") != view["public"].get("contract_no"):
                 del rest["taken"]  # the last trick of the deal before: checked for Trix below
