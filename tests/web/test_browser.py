@@ -11,6 +11,7 @@ the pages show against what the server knows.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -508,3 +509,39 @@ def test_on_a_phone_a_card_is_tapped_or_dragged_with_a_finger(server, browser):
             play(server, table_id, {}, lambda: table.game.to_act == 0)  # the bots' cards
     finally:
         phone.close()
+
+
+@pytest.mark.parametrize("game", ["euchre5", "five-hundred", "terts"])
+def test_every_other_game_is_played_from_the_lobby_with_its_own_facts(server, new_context, game):
+    page = new_context().new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(server.url + "/")
+    page.select_option("#game", game)
+    page.fill("#seed", "5")
+    page.click('[data-action="new-table"]')
+    page.wait_for_url(re.compile(r"/t/[^/]+$"))
+    table = server.table(page.url.rsplit("/", 1)[1])
+    assert server.call(lambda: table.spec.name) == game
+    expect(page.locator("#log details")).to_contain_text("dealer")  # the game's facts, open
+    mine = lambda: server.call(lambda: sum(s == 0 for s, _, _ in table.moves))  # noqa: E731
+    end = time.monotonic() + 120
+    while mine() < 6 and not server.call(lambda: table.game.over):
+        assert time.monotonic() < end, f"{game}: seat 0 made {mine()} moves"
+        if server.call(lambda: table.game.to_act) != 0:
+            time.sleep(0.02)
+            continue
+        n = mine()
+        for _ in range(3):  # as a person would: tap, and tap again if nothing happened
+            page.wait_for_selector("html[data-state='your-turn']")
+            card = page.locator('#hand [data-card][data-legal="true"]')
+            buttons = page.locator("#ask button[data-act], #ask button[data-action]")
+            with contextlib.suppress(PlaywrightTimeout):
+                (card.first if card.count() else buttons.first).click(timeout=3000)
+                if mine() == n and page.locator("#ask button[data-act]").count():
+                    page.locator("#ask button[data-act]").first.click(timeout=2000)  # which?
+            with contextlib.suppress(AssertionError):
+                wait_until(lambda n=n: mine() > n, 5)
+                break
+        assert mine() > n, f"{game}: the page made no move: {page.locator('#ask').inner_text()}"
+    assert not errors, errors
