@@ -532,7 +532,10 @@ def test_every_other_game_is_played_from_the_lobby_with_its_own_facts(server, ne
             time.sleep(0.02)
             continue
         n = mine()
-        for _ in range(3):  # as a person would: tap, and tap again if nothing happened
+        # as a person would: tap, and tap again if nothing happened (a tap on the page's
+        # previous view, before the answer to its last move has come, is ignored: the page
+        # sends no second action until then)
+        for _ in range(3):
             page.wait_for_selector("html[data-state='your-turn']")
             card = page.locator('#hand [data-card][data-legal="true"]')
             buttons = page.locator("#ask button[data-act], #ask button[data-action]")
