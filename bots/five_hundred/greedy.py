@@ -111,9 +111,10 @@ TUNE = np.array([3.0, 3.1, 0.85, 1.05, 0.6, 0.35, 0.65, 0.25, 0.9, 0.6, 1.0, 3.0
 
 # -- cards --------------------------------------------------------------------------------------
 def _tables():
-    """The rules' card functions as tables, row ``trump + 1`` (row 0: no trumps): the
-    bot asks them thousands of times a decision, and a lookup is cheaper than their
-    branches (the same numbers: built from the rules' own functions)."""
+    """The rules' card functions as tables, row ``trump + 1`` (row 0: no trumps), and the
+    masks of the cards that beat a card or a level: the bot asks them thousands of times
+    a decision, and a lookup is cheaper than their branches and loops (the same numbers:
+    built from the rules' own functions)."""
     n = V.JOKER + 1
     power_t = np.full((5, 5, n), -1, np.int64)  # [trump + 1, suit to follow, card]
     strength_t = np.zeros((5, n), np.int64)  # [trump + 1, card]
@@ -128,10 +129,22 @@ def _tables():
             strength_t[t + 1, c] = power.py_func(c, t, suit)
             joker_nt = c == V.JOKER and t < 0
             same_t[t + 1, c] = int(JOKER_BIT) if joker_nt else suit_cards.py_func(suit, t)
-    return power_t, strength_t, same_t
+    # [trump + 1, card]: the cards of its suit that beat it; [trump + 1, follow, level + 1]:
+    # the cards that beat ``level`` in a trick of suit ``follow``
+    beaters_t = np.zeros((5, n), np.int64)
+    above_t = np.zeros((5, 5, 42), np.int64)
+    for t in range(5):
+        for d in range(n):
+            for c in range(n):
+                if (same_t[t, c] >> d) & 1 and strength_t[t, d] > strength_t[t, c]:
+                    beaters_t[t, c] |= 1 << d
+            for f in range(5):
+                for level in range(-1, power_t[t, f, d]):  # (none for a card of no power)
+                    above_t[t, f, level + 1] |= 1 << d
+    return power_t, strength_t, same_t, beaters_t, above_t
 
 
-POWER, STRENGTH, SAME_SUIT = _tables()
+POWER, STRENGTH, SAME_SUIT, BEATERS, ABOVE = _tables()
 
 
 @njit(cache=True, inline="always")
@@ -160,16 +173,7 @@ def bosses(cards, trump, out):
     while m:
         c = lowest_bit(m)
         m &= m - 1
-        p = strength(c, trump)
-        beaten = False
-        o = out & same_suit(c, trump)
-        while o:
-            d = lowest_bit(o)
-            o &= o - 1
-            if strength(d, trump) > p:
-                beaten = True
-                break
-        if not beaten:
+        if out & BEATERS[trump + 1, c] == 0:
             res |= ONE << c
     return res
 
@@ -462,6 +466,7 @@ def foes_can_beat(public, seat, out, trump, follow, level):
     for a seat with none of the suit to follow left)."""
     led_cards = suit_cards(follow, trump)
     tr = trump_cards(trump)
+    above = ABOVE[trump + 1, follow, min(max(level + 1, 0), 41)]
     for k in range(1, 4 - public[S.TRICK_LEN]):
         q = (seat + k) % 4
         if k == 2:
@@ -470,12 +475,8 @@ def foes_can_beat(public, seat, out, trump, follow, level):
         pool = poss & led_cards
         if pool == 0:
             pool = poss & tr
-        m = pool
-        while m:
-            c = lowest_bit(m)
-            m &= m - 1
-            if card_power(c, trump, follow) > level:
-                return True
+        if pool & above:
+            return True
     return False
 
 
