@@ -16,7 +16,7 @@ hidden cards cannot leak.
 
 import numpy as np
 
-from sim.core.bits import nth_set, popcount
+from sim.core.bits import lowest_bit, nth_set, popcount
 from sim.core.jit import njit
 from sim.core.rng import below
 from sim.core.sampler import WORK_SIZE as SUB_SIZE
@@ -77,4 +77,4 @@ def determinize(public, seat, hand, legal, rng, work, state):
     for i in range(face_down):  # a random order of the face-down cards
         bit = nth_set(rest, below(rng, face_down - i))
         rest ^= bit
-        state[STOCK + drawn + i] = popcount(bit - 1)
+        state[STOCK + drawn + i] = lowest_bit(bit)

@@ -17,7 +17,7 @@ Decisions of the engine where RULES.md leaves the implementation open:
 
 import numpy as np
 
-from sim.core.bits import nth_set, popcount
+from sim.core.bits import lowest_bit, nth_set
 from sim.core.jit import njit
 from sim.core.rng import advance, draw, draw2, mix
 from sim.games.terts.state import (
@@ -236,7 +236,7 @@ def melds(state, seat, hand, stronger_than, marriage):
         tops = run_tops(hand >> (8 * suit) & SUIT)
         covered = state[SEQ_DONE + seat * 4 + suit]
         while tops:
-            top = popcount((tops & -tops) - 1)
+            top = lowest_bit(tops)
             tops &= tops - 1
             lo = run_low(hand, suit, top)
             if not covered >> (lo * 8 + top) & 1:  # R7.3b not within one declared before
@@ -253,7 +253,7 @@ def kinds_held(hand, trump):
     for suit in range(4):
         tops = run_tops(hand >> (8 * suit) & SUIT)
         while tops:
-            top = popcount((tops & -tops) - 1)
+            top = lowest_bit(tops)
             tops &= tops - 1
             kinds |= ONE << (top - run_low(hand, suit, top) - 1)  # a run of n is kind n - 2
     for action in range(FOUR_Q, FOUR_J + 1):
@@ -299,17 +299,11 @@ def deal(state, x):
                 else:
                     h1 |= card
             elif p == 18:
-                state[TURNED] = lowest(card)
+                state[TURNED] = lowest_bit(card)
             else:
-                state[STOCK + p - 19] = lowest(card)
+                state[STOCK + p - 19] = lowest_bit(card)
     state[HANDS] = state[DEALT] = h0
     state[HANDS + 1] = state[DEALT + 1] = h1
-
-
-@njit(cache=True, inline="always")
-def lowest(bit):
-    """The card of a one-card mask."""
-    return popcount(bit - 1)
 
 
 # -- R9 the game, R3 the deals ------------------------------------------------------------------
