@@ -5,9 +5,12 @@ own process on loopback; this process opens ``--tables`` tables over HTTP, holds
 of each through one WebSocket, and plays the first legal action the moment its view says
 ``your-turn``, for ``--seconds``. A game that ends is replaced by a new table, so the
 number of tables in play stays the same. Measured: the time from sending a move to the
-next view (p50/p99/max), the moves, every ``error`` message, and the server's RSS each
-second. At the end the server's stored moves of seat 0 of every table are compared with
-what its client sent (same actions, same order): no move lost, none made twice.
+next view, the one that shows it (p50/p99/max: the target), and to the view that asks seat
+0 again after the bots' moves (in a closed loop of clients that never think, about the
+tables over the server's rate of moves); the moves, every ``error`` message, and the
+server's RSS each second. At the end the server's stored moves of seat 0 of every table
+are compared with what its client sent (same actions, same order): no move lost, none
+made twice.
 
 Targets (the issue): no errors, no lost moves, memory flat (RSS at the end at most 10%
 above RSS after the first fifth of the run), p99 under 50 ms. Exit 1 if one is missed.
@@ -27,7 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
-import httpx
+import httpx2 as httpx
 import psutil
 import websockets
 
@@ -57,7 +60,8 @@ def decision(view: dict) -> str:
 
 class Stats:
     def __init__(self):
-        self.latencies: list[float] = []
+        self.latencies: list[float] = []  # a move -> the next view (it shows the move)
+        self.turns: list[float] = []  # a move -> the view asking seat 0 again (bots between)
         self.errors: list[str] = []
         self.sent: dict[str, list[str]] = {}  # table id -> actions seat 0 sent, in order
         self.games_over = 0
@@ -83,7 +87,7 @@ async def play(http, base: str, t: dict, stats: Stats, start: asyncio.Event):
         async with websockets.connect(uri, max_size=2**20, open_timeout=60) as ws:
             stats.connected += 1
             await start.wait()
-            pending, last, over = None, 0.0, False
+            pending, last, over, moved = None, 0.0, False, None
             while True:
                 timeout = 30.0 if pending else max(0.01, stats.end - time.monotonic())
                 try:
@@ -104,6 +108,9 @@ async def play(http, base: str, t: dict, stats: Stats, start: asyncio.Event):
                     if view["state"] == "your-turn" and decision(view) == pending[1]:
                         stats.stale += 1
                     pending = None
+                if moved is not None and view["state"] != "waiting":
+                    stats.turns.append(time.perf_counter() - moved)
+                    moved = None
                 if view["state"] == "over":
                     over = True
                     break
@@ -116,6 +123,7 @@ async def play(http, base: str, t: dict, stats: Stats, start: asyncio.Event):
                     await asyncio.sleep(wait)
                 action = view["legal"][0]
                 pending, last = (time.perf_counter(), decision(view)), time.monotonic()
+                moved = pending[0]
                 sent.append(action)
                 await ws.send(json.dumps({"type": "act", "action": action}))
         if not over or time.monotonic() >= stats.end:
@@ -234,6 +242,8 @@ def main(argv=None) -> int:
           f"stored for {len(stored)} tables")  # fmt: skip
     print(f"latency       move -> next view: p50 {pct(stats.latencies, 0.5):.1f} ms, "
           f"p99 {p99:.1f} ms, max {pct(stats.latencies, 1.0):.1f} ms")  # fmt: skip
+    print(f"turn          move -> seat 0 asked again (the bots' moves between): "
+          f"p50 {pct(stats.turns, 0.5):.1f} ms, p99 {pct(stats.turns, 0.99):.1f} ms")  # fmt: skip
     print(f"errors        {len(stats.errors)}; tables whose stored seat-0 moves differ: {lost}; "
           f"views still asking the same decision: {stats.stale}")  # fmt: skip
     print(f"CPU           server {stats.cpu[0]:.2f} cores, clients {stats.cpu[1]:.2f} cores "
