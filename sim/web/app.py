@@ -29,6 +29,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from sim.web.pace import Pace, Quick
 from sim.web.protocol import (
     MAX_MESSAGE,
     TABLE_ID,
@@ -147,6 +148,7 @@ class Hall:
         self.tables: dict[str, Table] = {}
         self.loading: dict[str, asyncio.Future] = {}
         self.pool = ThreadPoolExecutor(max(1, os.cpu_count() or 1), "trixsim-bot")
+        self.pace, self.quick = Pace(), Quick()  # the bots' share of the loop; which are quick
         self.commit_due = False
 
     def commit_soon(self) -> None:

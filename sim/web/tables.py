@@ -34,7 +34,6 @@ log = logging.getLogger("trixsim.web")
 PERSON, BOT = "person", "bot"
 HUMAN = "human"  # a person's seat in a record's bots (as `trixsim play` writes it)
 LOOK_RULES = {"trix": "R4.4"}  # the rule that limits looks at the last trick
-QUICK_SECONDS, QUICK_AFTER = 0.002, 20  # a bot quicker than this that many times: no thread
 GAME_ID = 0  # a table's game is game 0 of its seed: the deals of `trixsim deal --seed S`
 
 
@@ -115,7 +114,6 @@ class Table:
         self.limit = views.looks_per_deal(self.game) if web is not None else None
         self.tricks = Tricks(spec)
         self.players: dict = {}
-        self.quick: dict[int, int] = {}  # seat -> its bot's quick moves so far (-1: a slow one)
         self.clients: set[Client] = set()
         self.seq = 0
         self.lock = asyncio.Lock()  # held while a move is chosen and applied
@@ -266,9 +264,9 @@ class Table:
     def push(self) -> None:
         """Every client its own view (drawn when it is sent)."""
         self.seq += 1
-        self.wake.set()
-        for c in list(self.clients):
+        for c in list(self.clients):  # their writers run before this table's next bot move
             c.send()
+        self.wake.set()
 
     def attach(self, client: Client) -> None:
         self.clients.add(client)
@@ -417,25 +415,36 @@ class Table:
                 self.push()
         return False
 
-    async def _decide(self, seat: int) -> int:
+    async def _decide(self, seat: int, on_loop: bool) -> int:
         """The bot's move at ``seat``: in a worker thread, so that a slow bot (a search)
-        does not hold up the other tables; on the event loop once its decisions have all
-        been quick (the hop to a thread and back costs more than a rule-based bot's move).
-        """
-        player, quick = self.players[seat], self.quick.get(seat, 0)
+        does not hold up the other tables; on the event loop once the bot is known to be
+        quick (:class:`sim.web.pace.Quick`)."""
+        player = self.players[seat]
 
         def timed() -> tuple[int, float]:
             start = time.perf_counter()
             return player.decide(self.game, seat), time.perf_counter() - start
 
-        if quick >= QUICK_AFTER:
+        if on_loop:
             action, took = timed()
         else:
             action, took = await asyncio.get_running_loop().run_in_executor(self.hall.pool, timed)
-        self.quick[seat] = quick + 1 if took < QUICK_SECONDS and quick >= 0 else -1  # one slow
-        return action  # move, and the bot thinks in a thread for good
+        self.hall.quick.took((self.spec.name, self.bots[seat].text), took)
+        return action
 
     async def _bot_move(self, seat: int) -> bool:
+        """One bot move at ``seat``; a quick bot's within the bots' share of each turn of
+        the event loop (:class:`sim.web.pace.Pace`)."""
+        if not self.hall.quick.on_loop((self.spec.name, self.bots[seat].text)):
+            return await self._bot_move_now(seat, on_loop=False)
+        await self.hall.pace.turn()
+        start = time.perf_counter()
+        try:
+            return await self._bot_move_now(seat, on_loop=True)
+        finally:
+            self.hall.pace.spent(time.perf_counter() - start)
+
+    async def _bot_move_now(self, seat: int, on_loop: bool) -> bool:
         from sim.core.play import Player
 
         async with self.lock:
@@ -444,7 +453,7 @@ class Table:
             if seat not in self.players:
                 self.players[seat] = Player(self.bots[seat], self.seed, GAME_ID, seat)
             try:
-                action = await self._decide(seat)
+                action = await self._decide(seat, on_loop)
             except Exception as e:
                 action = self.game.legal_actions()[0]
                 bot, name = self.bots[seat].text, self.game.event_name(action)

@@ -311,6 +311,28 @@ def test_every_move_a_client_has_been_shown_is_on_disk(data, quiet_log, monkeypa
                 ws.send_json({"type": "act", "action": view["legal"][0]})
 
 
+def test_a_persons_move_is_shown_to_him_before_the_bots_answer_it(data, quiet_log):
+    """The answer to a move is the view of that move and of no bot's after it (his writer
+    runs before his table's next bot move), also once the bots decide on the event loop."""
+    with server(data) as client:
+        t = new_table(client)
+        with connect(client, t["table"], t["token"]) as ws:
+            for _ in range(15):
+                msg = recv(ws)
+                while msg["view"]["state"] == "waiting":
+                    msg = recv(ws)
+                view = msg["view"]
+                if view["state"] == "over":
+                    break
+                ws.send_json({"type": "act", "action": view["legal"][0]})
+                shown = recv(ws)
+                assert shown["type"] == "view" and shown["seq"] == msg["seq"] + 1
+                if view["legal"][0] in view["hand"]:  # a card (not a contract)
+                    assert view["legal"][0] not in shown["view"]["hand"]
+                    assert len(shown["view"]["hand"]) == len(view["hand"]) - 1
+        assert client.app.state.hall.quick.on_loop(("trix", "greedy"))  # were on the loop
+
+
 def test_a_restart_brings_back_tables_seats_and_moves(data, quiet_log):
     with server(data) as client:
         t = new_table(client)
