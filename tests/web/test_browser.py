@@ -476,6 +476,11 @@ def touch_drag_to_table(page, card) -> None:
     touch("touchStart", {"x": x0, "y": y0})
     for k in range(1, 9):
         touch("touchMove", {"x": x0 + (x1 - x0) * k / 8, "y": y0 + (y1 - y0) * k / 8})
+    # the finger rests before it lifts, as on the felt: a lift at speed starts Chromium's
+    # fling, and the next tap within it only stops the fling (no click)
+    time.sleep(0.15)
+    touch("touchMove", {"x": x1, "y": y1})
+    time.sleep(0.15)
     touch("touchEnd")
     cdp.detach()
 

@@ -526,6 +526,7 @@
     dragging = null;
   }
   hand.addEventListener("pointerdown", (e) => {
+    suppressClick = false; // a new touch: only the click that ends a drag is not a tap
     const btn = e.target.closest(".card");
     if (!btn || (e.pointerType === "mouse" && e.button !== 0)) return;
     dragging = { btn, card: btn.dataset.card, x: e.clientX, y: e.clientY, ghost: null, id: e.pointerId };
