@@ -43,7 +43,8 @@ bench: $(STAMP)
 	$(BIN)/python -m sim.bench $(if $(GAME),--game $(GAME))
 
 # 200 tables of `trixsim serve` at once on loopback, each with one WebSocket client and
-# bots, played at full speed for 30 s: errors, lost moves, server memory, move latency
+# bots, played at full speed for 60 s (the server warms up for about 30): errors, lost
+# moves, server memory, move latency
 load: $(STAMP)
 	$(BIN)/python -m sim.bench.load
 

@@ -1,4 +1,4 @@
-"""``python -m sim.bench.load [--tables 200] [--seconds 30]``: load of ``trixsim serve``.
+"""``python -m sim.bench.load [--tables 200] [--seconds 60]``: load of ``trixsim serve``.
 
 The server (uvicorn over :func:`sim.web.app.create_app`, bots with no delay) runs in its
 own process on loopback; this process opens ``--tables`` tables over HTTP, holds seat 0
@@ -14,6 +14,9 @@ made twice.
 
 Targets (the issue): no errors, no lost moves, memory flat (RSS at the end at most 10%
 above RSS after the first fifth of the run), p99 under 50 ms. Exit 1 if one is missed.
+The server's RSS grows most in its first 30 s (SQLite's cache, the allocator's arenas),
+a little until about its second minute, and is flat after: a 300 s run (2,934 tables)
+held 213 MB from its 112th second to its end, 3% above its 60th second.
 """
 
 from __future__ import annotations
@@ -203,7 +206,7 @@ def main(argv=None) -> int:
         prog="python -m sim.bench.load", description=__doc__.split("\n")[0]
     )
     ap.add_argument("--tables", type=int, default=200, help="tables played at once")
-    ap.add_argument("--seconds", type=float, default=30.0, help="how long they play")
+    ap.add_argument("--seconds", type=float, default=60.0, help="how long they play")
     ap.add_argument("--bot-delay", type=float, default=0.0, help="seconds after each bot move")
     args = ap.parse_args(argv)
     port = free_port()

@@ -132,20 +132,17 @@ class Store:
 
     def add_move(self, table_id: str, n: int, seat: int, action: int, text: str) -> None:
         """Written in the open transaction (begun if there is none); :meth:`commit` ends it."""
-        with self.lock:
-            if not self.db.in_transaction:
-                self.db.execute("BEGIN")
-            self.db.execute(
-                "INSERT INTO moves VALUES (?, ?, ?, ?, ?)", (table_id, n, seat, action, text)
-            )
+        self._pending("INSERT INTO moves VALUES (?, ?, ?, ?, ?)", (table_id, n, seat, action, text))
 
     def set_notes(self, table_id: str, notes: dict) -> None:
         """Written in the open transaction, as a move is."""
+        self._pending("INSERT OR REPLACE INTO notes VALUES (?, ?)", (table_id, json.dumps(notes)))
+
+    def _pending(self, sql: str, values: tuple) -> None:
         with self.lock:
             if not self.db.in_transaction:
                 self.db.execute("BEGIN")
-            self.db.execute("INSERT OR REPLACE INTO notes VALUES (?, ?)",
-                            (table_id, json.dumps(notes)))  # fmt: skip
+            self.db.execute(sql, values)
 
     def set_status(self, table_id: str, status: str) -> None:
         with self.lock:
