@@ -2,10 +2,12 @@
 
 A :class:`Table` runs one game through the checked game API: a person's move
 is refused in the words of the rule it breaks, and bots play every seat held by
-no person, one move at a time (off the event loop), with a push of every
-client's own view after each move. A person's seat whose person has been away
-longer than the grace period is played by the table's bot at that seat until he
-is back; a table with nobody connected waits. A bot seat is handed over to a
+no person, one move at a time (a search in a worker thread, a quick bot on the
+event loop within the bots' share of it: :mod:`sim.web.pace`), with a push of
+every client's own view after each move, a person's own move's before the next
+bot's. A person's seat whose person has been away longer than the grace period
+is played by the table's bot at that seat until he is back; a table with nobody
+connected waits. A bot seat is handed over to a
 joining person between two moves. Every move is written to the store when it is
 applied; a table is rebuilt from its seed and its moves (:class:`sim.web.app.Hall`).
 """
@@ -429,13 +431,17 @@ class Table:
             action, took = timed()
         else:
             action, took = await asyncio.get_running_loop().run_in_executor(self.hall.pool, timed)
-        self.hall.quick.took((self.spec.name, self.bots[seat].text), took)
+        self.hall.quick.took(self._bot_key(seat), took)
         return action
+
+    def _bot_key(self, seat: int) -> tuple[str, str]:
+        """The bot at ``seat`` as :class:`sim.web.pace.Quick` knows it: (game, its spec)."""
+        return self.spec.name, self.bots[seat].text
 
     async def _bot_move(self, seat: int) -> bool:
         """One bot move at ``seat``; a quick bot's within the bots' share of each turn of
         the event loop (:class:`sim.web.pace.Pace`)."""
-        if not self.hall.quick.on_loop((self.spec.name, self.bots[seat].text)):
+        if not self.hall.quick.on_loop(self._bot_key(seat)):
             return await self._bot_move_now(seat, on_loop=False)
         await self.hall.pace.turn()
         start = time.perf_counter()
