@@ -140,7 +140,9 @@ def numba_bot(name: str, params: list[Param] | None = None, native: int = 0,
     def register(fn):
         from sim.core.jit import njit
 
-        dispatcher = fn if hasattr(fn, "py_func") else njit(cache=True)(fn)
+        # nogil: a bot called from Python (the checked game, the web table's worker threads)
+        # lets other threads run while it thinks; calls from compiled loops are unchanged
+        dispatcher = fn if hasattr(fn, "py_func") else njit(cache=True, nogil=True)(fn)
         REGISTRY[game, name] = BotInfo(
             name, "numba", _doc_line(fn), list(params or []), dispatcher, native=native, game=game
         )

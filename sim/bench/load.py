@@ -74,13 +74,13 @@ class Stats:
         self.end = 0.0  # when the clients stop sending (monotonic), set at the start
 
 
-async def new_table(http: httpx.AsyncClient, seed: int) -> dict:
-    r = await http.post("/api/tables", json={"game": "trix", "bots": "greedy", "seed": seed})
+async def new_table(http: httpx.AsyncClient, seed: int, bots: str) -> dict:
+    r = await http.post("/api/tables", json={"game": "trix", "bots": bots, "seed": seed})
     r.raise_for_status()
     return r.json()
 
 
-async def play(http, base: str, t: dict, stats: Stats, start: asyncio.Event):
+async def play(http, base: str, t: dict, stats: Stats, start: asyncio.Event, bots: str):
     """Seat 0 of one table after another until ``stats.end`` (monotonic); a move sent
     before it always gets its answer."""
     seed = 1_000_000 + len(stats.sent)
@@ -134,7 +134,7 @@ async def play(http, base: str, t: dict, stats: Stats, start: asyncio.Event):
         stats.games_over += 1
         seed += 1000
         try:
-            t = await new_table(http, seed)
+            t = await new_table(http, seed, bots)
         except httpx.HTTPStatusError as e:  # 503: the server holds too many tables
             stats.errors.append(f"a new table: {e.response.status_code} {e.response.text}")
             return
@@ -165,9 +165,12 @@ async def run(args, base: str, proc: psutil.Process) -> tuple[Stats, list, float
                 await asyncio.sleep(0.1)
         # the first table alone: the server imports its game and bots on first use (racing
         # first uses fail, see the report), then the rest at once
-        tables = [await new_table(http, 0)]
-        tables += await asyncio.gather(*(new_table(http, s) for s in range(1, args.tables)))
-        clients = [asyncio.create_task(play(http, base, t, stats, start)) for t in tables]
+        tables = [await new_table(http, 0, args.bots)]
+        tables += await asyncio.gather(
+            *(new_table(http, s, args.bots) for s in range(1, args.tables))
+        )
+        clients = [asyncio.create_task(play(http, base, t, stats, start, args.bots))
+                   for t in tables]  # fmt: skip
         for _ in range(600):  # every table seated (its bots play up to seat 0's turn)
             if stats.connected >= args.tables or any(c.done() for c in clients):
                 break
@@ -207,6 +210,7 @@ def main(argv=None) -> int:
     )
     ap.add_argument("--tables", type=int, default=200, help="tables played at once")
     ap.add_argument("--seconds", type=float, default=60.0, help="how long they play")
+    ap.add_argument("--bots", default="greedy", help="the Trix bots of the other seats")
     ap.add_argument("--bot-delay", type=float, default=0.0, help="seconds after each bot move")
     args = ap.parse_args(argv)
     port = free_port()
