@@ -263,3 +263,40 @@ def test_player_streams_differ_by_seat_and_game():
     spec = parse_spec("random", "trix")
     streams = {int(Player(spec, 1, g, s).rng[0]) for g in range(3) for s in range(4)}
     assert len(streams) == 12
+
+
+def test_a_numba_bot_lets_other_threads_run_while_it_decides():
+    """A search decided from Python (the web table's worker threads) releases the GIL
+    (``nogil``): this thread keeps stepping meanwhile, at a good part of its own pace.
+    Held, it would get only the moments the search spends in Python."""
+    import threading
+    import time
+
+    game = TRIX.part("api").GAME.new(1, 0)
+    player = Player(parse_spec("mcts:iters=20000", "trix"), 1, 0, game.to_act)
+    player.decide(game, game.to_act)  # compiled and loaded before anything is counted
+
+    def count(until) -> tuple[int, float]:
+        steps, start = 0, time.perf_counter()
+        while not until():
+            steps += 1
+        return steps, time.perf_counter() - start
+
+    t0 = time.perf_counter()
+    alone, took = count(lambda: time.perf_counter() - t0 >= 0.2)
+    pace = alone / took  # steps a second of this loop with nobody else
+    searching = threading.Event()
+
+    def decide():
+        searching.set()
+        for _ in range(5):
+            player.decide(game, game.to_act)
+
+    worker = threading.Thread(target=decide)
+    worker.start()
+    searching.wait()
+    steps, took = count(lambda: not worker.is_alive())
+    worker.join()
+    assert took > 0.1  # the search lasted long enough to tell
+    # measured: 40% of its pace with nogil, 4% without (the GIL held by the search)
+    assert steps > 0.15 * pace * took, (steps, pace * took)
