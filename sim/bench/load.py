@@ -74,8 +74,14 @@ class Stats:
         self.end = 0.0  # when the clients stop sending (monotonic), set at the start
 
 
+class BadOption(ValueError):
+    """An option the server refuses (a bot spec it does not know): one line, exit 2."""
+
+
 async def new_table(http: httpx.AsyncClient, seed: int, bots: str) -> dict:
     r = await http.post("/api/tables", json={"game": "trix", "bots": bots, "seed": seed})
+    if r.status_code == 400:  # the table the options ask for cannot be made: say why
+        raise BadOption(f"--bots {bots}: {r.json().get('error', r.text)}")
     r.raise_for_status()
     return r.json()
 
@@ -223,6 +229,9 @@ def main(argv=None) -> int:
             stats, rss, elapsed = asyncio.run(
                 run(args, f"127.0.0.1:{port}", psutil.Process(server.pid))
             )
+        except BadOption as e:
+            print(f"load: {e}", file=sys.stderr)
+            return 2
         except Exception as e:
             tail = log.read_text(errors="replace").strip().splitlines()[-15:]
             print(f"load: failed: {e!r}\nserver log:\n  " + "\n  ".join(tail), file=sys.stderr)
