@@ -1,4 +1,4 @@
 """The bots: ``bots/*.py`` play every game, ``bots/<game>/`` one game each.
 
-Each module registers its bots with :mod:`bots.registry`.
+Each module registers its bots with :mod:`sim.core.bots`.
 """

@@ -5,7 +5,7 @@ game loop has the same policy built in (:func:`sim.core.policies.uniform_action`
 and plays it without calling the bot.
 """
 
-from bots.registry import numba_bot
+from sim.core.bots import numba_bot
 from sim.core.policies import NATIVE_UNIFORM, uniform_action
 
 

@@ -43,7 +43,7 @@ def _game(name: str | None):
 
 def _specs(bots: str, game) -> list:
     """The bot specs of ``--bots`` (1 to one per seat), parsed; one-line errors."""
-    from bots.registry import BotSpecError, parse_spec
+    from sim.core.bots import BotSpecError, parse_spec
 
     texts = _split_specs(bots)
     if not 1 <= len(texts) <= game.seats:
@@ -62,7 +62,7 @@ def _lineup(bots: str, game) -> list:
 
 
 def _split_specs(text: str) -> list[str]:
-    from bots.registry import split_specs
+    from sim.core.bots import split_specs
 
     return split_specs(text)
 
@@ -441,7 +441,7 @@ def serve(
 @app.command("bots")
 def list_bots(game: str = typer.Option(DEFAULT_GAME, "--game", help=GAME_HELP)):
     """List the bots of a game with their parameters and their defaults."""
-    from bots.registry import load_bots
+    from sim.core.bots import load_bots
 
     spec = _game(game)
     for name, info in load_bots(spec.name).items():

@@ -3,10 +3,10 @@
 import numpy as np
 import pytest
 
-from bots import registry
-from bots.registry import BotSpecError, Param, numba_bot, parse_spec, python_bot
+from sim.core import bots as registry
 from sim.core.batch import play_batch
 from sim.core.bits import lowest_bit
+from sim.core.bots import BotSpecError, Param, numba_bot, parse_spec, python_bot
 from sim.core.play import BotError, Player, play_game
 from sim.core.record import dumps
 from sim.core.registry import games
@@ -85,7 +85,7 @@ def test_entry_point_plugins_are_loaded(monkeypatch):
         def load(self):
             return lambda: calls.append("loaded") or numba_bot("test-ep")(lowest_bot.py_func)
 
-    monkeypatch.setattr(registry, "_plugins_loaded", False)
+    monkeypatch.setattr(registry, "_plugins", None)
     monkeypatch.setattr(registry, "entry_points", lambda group: [EP()] if group else [])
     registry.load_bots("trix")
     assert calls == ["loaded"] and "test-ep" in registry.load_bots("trix")
@@ -98,7 +98,7 @@ def test_broken_entry_point_warns_but_others_load(monkeypatch):
         def load(self):
             raise ImportError("no module named nowhere")
 
-    monkeypatch.setattr(registry, "_plugins_loaded", False)
+    monkeypatch.setattr(registry, "_plugins", None)
     monkeypatch.setattr(registry, "entry_points", lambda group: [Broken()])
     with pytest.warns(UserWarning, match="broken"):
         bots = registry.load_bots("trix")

@@ -37,15 +37,16 @@ def test_a_folder_used_within_the_idle_days_is_kept_even_beyond_keep(tmp_path):
 
 
 def test_the_cache_key_covers_every_kernel_source_and_no_other_core_module():
-    names = {f.name for f in cache.kernel_sources() if f.parent.name == "core"}
+    sources = cache.kernel_sources(cache.default_sources())
+    names = {f.name for f in sources if f.parent.name == "core"}
     # the kernels, the templates bound per game, and what they read at compile time
     assert {"bits.py", "rng.py", "policies.py", "loop.py", "ismcts.py", "limits.py"} <= names
     assert not names & {"api.py", "play.py", "batch.py", "replay.py", "record.py"}
-    games = {f.parent.name for f in cache.kernel_sources() if f.parent.parent.name == "games"}
+    games = {f.parent.name for f in sources if f.parent.parent.name == "games"}
     assert "trix" in games  # every registered game's folder
     assert any(f.parent.name == "trix" and f.parent.parent.name == "bots"
-               for f in cache.kernel_sources())  # fmt: skip
-    trix = {f.name for f in cache.kernel_sources() if f.parent.name == "trix"
+               for f in sources)  # fmt: skip
+    trix = {f.name for f in sources if f.parent.name == "trix"
             and f.parent.parent.name == "games"}  # fmt: skip
     # the rules and what they read are in; a report, a view or a record codec never compile
     assert {"rules.py", "kernels.py", "vocab.py", "state.py"} <= trix

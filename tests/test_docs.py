@@ -8,9 +8,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from bots import registry
-from bots.registry import parse_spec
+from sim.core import bots as registry
 from sim.core.batch import play_batch
+from sim.core.bots import parse_spec
 from sim.core.play import play_game
 from sim.games.trix import SPEC as TRIX
 

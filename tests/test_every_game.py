@@ -14,8 +14,8 @@ import random
 import numpy as np
 import pytest
 
-from bots.registry import parse_spec
 from sim.core.batch import play_batch
+from sim.core.bots import parse_spec
 from sim.core.play import play_game
 from sim.core.record import dumps
 from sim.core.registry import games

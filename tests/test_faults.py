@@ -182,7 +182,7 @@ def test_a_second_writer_is_refused_while_the_first_runs(tmp_path):
 def test_a_crafted_saved_table_cannot_choose_where_trixsim_writes(tmp_path):
     # a saved game from someone else, whose "save" names a file elsewhere: finishing it
     # writes the record beside the saved game, never there
-    from bots.registry import parse_spec
+    from sim.core.bots import parse_spec
     from sim.core.play import Player
     from sim.games.trix import SPEC
 

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bots.registry import BotSpecError, parse_spec
+from sim.core.bots import BotSpecError, parse_spec
 from sim.core.play import play_game
 from sim.core.record import dumps
 from sim.core.replay import check_line

@@ -20,7 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from bots.registry import parse_spec
+from sim.core.bots import parse_spec
 from sim.core.play import Player
 from sim.core.registry import get as get_game
 from sim.games.trix import vocab as V

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from bots.registry import BotSpecError, parse_spec
+from sim.core.bots import BotSpecError, parse_spec
 from tests.test_tournament import trixsim
 
 

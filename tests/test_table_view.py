@@ -5,7 +5,7 @@ import io
 import pytest
 from rich.console import Console
 
-from bots.registry import parse_spec
+from sim.core.bots import parse_spec
 from sim.games.trix import SPEC
 from sim.table.controller import Table
 from sim.table.inbox import Inbox

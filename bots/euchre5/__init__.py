@@ -1,1 +1,1 @@
-"""The bots of five-handed Euchre (greedy, mcts); each registers with :mod:`bots.registry`."""
+"""The bots of five-handed Euchre (greedy, mcts); each registers with :mod:`sim.core.bots`."""

@@ -68,8 +68,8 @@ players order half the time).
 
 import numpy as np
 
-from bots.registry import numba_bot
 from sim.core.bits import lowest_bit, popcount
+from sim.core.bots import numba_bot
 from sim.core.jit import njit
 from sim.games.euchre5 import state as S
 from sim.games.euchre5 import vocab as V

@@ -1,1 +1,1 @@
-"""The bots of Five Hundred (greedy, mcts); each registers with :mod:`bots.registry`."""
+"""The bots of Five Hundred (greedy, mcts); each registers with :mod:`sim.core.bots`."""

@@ -83,8 +83,8 @@ four minutes with ``mcts`` (measured in fresh numba caches), against 10 s and 20
 
 import numpy as np
 
-from bots.registry import numba_bot
 from sim.core.bits import lowest_bit, popcount
+from sim.core.bots import numba_bot
 from sim.core.jit import njit
 from sim.games.five_hundred import state as S
 from sim.games.five_hundred import vocab as V
@@ -98,6 +98,7 @@ from sim.games.five_hundred.rules import (
 )
 
 ONE = np.int64(1)
+NO_PARAMS = np.zeros(8, np.float64)  # greedy's parameters (it has none)
 DECK = np.int64(V.DECK)
 JOKER_BIT = ONE << V.JOKER
 DISCARD_SHIFT = 45  # the contractor's discards in the private word (kernels.hand_of)
@@ -549,3 +550,26 @@ def decide(public, seat, hand, legal, w):
 def greedy_bot(public, seat, hand, legal, rng, params):
     """Rule-based: bids its counted tricks, voids side suits, draws trumps, wins cheaply."""
     return decide(public, seat, hand, legal, TUNE)
+
+
+MAX_TRICKS = 8  # the search's own bids go this high at most (greedy's may go higher)
+SLACK = 1.5  # a strain is searched when greedy counts at least its cheapest bid less this
+
+
+@njit(cache=True)
+def search_candidates(public, seat, hand, legal, rng):
+    """The actions ``mcts`` compares (:mod:`sim.core.ismcts`'s ``C``): in the auction, pass,
+    greedy's call and the cheapest legal bid of each strain whose count (``team_tricks``)
+    comes within SLACK tricks of it, up to MAX_TRICKS tricks (a higher bid of a strain only
+    raises the stakes), so a hand that counts nowhere near a bid passes without search;
+    after the auction, every legal action."""
+    if public[S.PHASE] != V.AUCTION:
+        return legal
+    cand = (ONE << V.PASS) | (ONE << greedy_bot(public, seat, hand, legal, rng, NO_PARAMS))
+    mine = hand & DECK
+    for strain in range(5):
+        k = cheapest_level(public[S.HIGH_BID], strain)
+        bid = 5 * (k - 6) + strain
+        if k <= MAX_TRICKS and team_tricks(public, seat, mine, strain, TUNE) >= k - SLACK:
+            cand |= ONE << bid
+    return legal & cand

@@ -1,1 +1,1 @@
-"""The bots of Terts (greedy, mcts); each registers with :mod:`bots.registry`."""
+"""The bots of Terts (greedy, mcts); each registers with :mod:`sim.core.bots`."""

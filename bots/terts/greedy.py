@@ -73,8 +73,8 @@ The helpers that loop are compiled as functions, not inlined, to keep compile ti
 
 import numpy as np
 
-from bots.registry import numba_bot
 from sim.core.bits import lowest_bit, popcount
+from sim.core.bots import numba_bot
 from sim.core.jit import njit
 from sim.games.terts import state as S
 from sim.games.terts import vocab as V

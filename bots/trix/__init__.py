@@ -1,1 +1,1 @@
-"""The bots of Trix (``greedy``, ``mcts``); each module registers with :mod:`bots.registry`."""
+"""The bots of Trix (``greedy``, ``mcts``); each module registers with :mod:`sim.core.bots`."""

@@ -55,9 +55,9 @@ blocking cards while it can. ``PASS`` when nothing can be laid.
 
 import numpy as np
 
-from bots.registry import numba_bot
 from bots.trix.greedy_choice import choose_contract, hand_value  # noqa: F401  (re-exported)
 from sim.core.bits import highest_bit, lowest_bit, popcount
+from sim.core.bots import numba_bot
 from sim.core.jit import njit
 from sim.games.trix.state import (
     ANNOUNCER,

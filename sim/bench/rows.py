@@ -25,8 +25,8 @@ GAMES = {"random": 50_000, CALLED_RANDOM: 20_000, "mcts:iters=200": 12}  # other
 def engine_rows(spec) -> dict:
     """Self-play of every bot of the game: games, deals, card plays and decisions per
     second."""
-    from bots.registry import load_bots, parse_spec
     from sim.core.batch import play_batch
+    from sim.core.bots import load_bots, parse_spec
 
     columns = spec.part("columns")
     workloads = [("random", "random", True), (CALLED_RANDOM, "random", False)]
@@ -135,8 +135,8 @@ def tournament_row(spec, workers: int, games: int, tmp: Path) -> dict:
 
 def parquet_share(spec, games: int) -> float:
     """Share of a chunk's time spent building and writing its Parquet files."""
-    from bots.registry import parse_spec
     from sim.core.batch import play_batch
+    from sim.core.bots import parse_spec
     from sim.run.parquet import deals_table, games_table, write_part
 
     lineup = [parse_spec("random", spec.name)]

@@ -34,7 +34,7 @@ def play_batch(
 ) -> Batch:
     """Play games ``game_ids`` (deal sets ``deal_sets``, default the ids) of game ``spec``.
 
-    ``lineup`` holds up to ``MAX_SEATS`` :class:`bots.registry.BotSpec`;
+    ``lineup`` holds up to ``MAX_SEATS`` :class:`sim.core.bots.BotSpec`;
     ``seating`` (games × seats, or one row for all games) gives the line-up index
     at each seat. All-numba line-ups run in one kernel call; a line-up with a
     Python bot (or ``slow=True``) goes through :mod:`sim.core.play` and fills the

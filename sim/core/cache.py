@@ -3,21 +3,25 @@
 numba re-checks only the file of the function it loads, not the kernels that
 function inlined from other files, so a changed rule could run from a stale
 cache. The cache folder is therefore keyed by a digest of every source a
-kernel may read at compile time: the core's numba modules, every registered
-game's folder and the ``bots`` package. :func:`configure` sets it before the
-first kernel module is imported (``GameSpec.part("kernels")``, the bot
-registry and the workers call it); nothing happens at import time.
+kernel may read at compile time: the folders it is given (by default the core,
+every registered game's folder and every package of bots named in the entry
+point group ``trixsim.bots``, found without importing them). :func:`configure`
+sets it before the first kernel module is imported (``GameSpec.part("kernels")``,
+the bot registry and the workers call it); nothing happens at import time.
 """
 
 from __future__ import annotations
 
 import ast
 import hashlib
+import importlib.util
 import os
 import re
 import shutil
 import sys
 import time
+from dataclasses import dataclass
+from importlib.metadata import entry_points
 from pathlib import Path
 
 ENV = "TRIXSIM_NUMBA_CACHE_DIR"  # the folder chosen, passed on to spawned workers
@@ -48,19 +52,56 @@ def _imports(f: Path, module: str) -> set[str]:
     return names
 
 
-def _module_name(f: Path, root: Path) -> str:
-    parts = list(f.relative_to(root).with_suffix("").parts)
+@dataclass(frozen=True)
+class Sources:
+    """A folder of sources the kernels may read: the package it holds, and whether every
+    file of it counts (a package of bots: a bot is a kernel) or only the kernel modules and
+    what they import."""
+
+    package: str
+    folder: Path
+    every_file: bool = False
+
+
+def default_sources() -> list[Sources]:
+    """The core, every registered game's folder, and every package of bots that an entry
+    point of ``trixsim.bots`` names (located, not imported)."""
+    from sim.core.registry import games
+
+    found = [Sources("sim.core", Path(__file__).parent)]
+    found += [Sources(spec.package, spec.folder) for spec in games().values()]
+    for ep in entry_points(group="trixsim.bots"):
+        try:
+            where = importlib.util.find_spec(ep.module)
+        except (ImportError, ValueError):  # a broken plug-in: load_bots warns of it
+            continue
+        if where is not None and where.submodule_search_locations:
+            found.append(Sources(ep.module, Path(next(iter(where.submodule_search_locations))),
+                                 every_file=True))  # fmt: skip
+    return found
+
+
+def _module_name(f: Path, src: Sources) -> str:
+    parts = [*src.package.split("."), *f.relative_to(src.folder).with_suffix("").parts]
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def _kernel_files(files: list[Path], root: Path, seeds: list[Path]) -> list[Path]:
-    """Of ``files``, the ``seeds``, the kernel modules (those importing numba or its ``njit``)
-    and every module of ``files`` they read, however indirectly: what a kernel may compile in."""
-    by_name = {_module_name(f, root): f for f in files}
+def kernel_sources(sources: list[Sources]) -> list[Path]:
+    """Of the files of ``sources``, those whose contents decide what the kernels compile
+    to: every file of a package of bots, the kernel modules (those importing numba or its
+    ``njit``) and every module of ``sources`` they read, however indirectly. A game's
+    report, view or record codec is not among them: editing those keeps the cache."""
+    by_name, seeds = {}, set()
+    for src in sources:
+        for f in sorted(src.folder.rglob("*.py")):
+            m = _module_name(f, src)
+            by_name[m] = f
+            if src.every_file:
+                seeds.add(m)
     imports = {m: _imports(f, m) for m, f in by_name.items()}
     todo = [m for m, names in imports.items()
             if any(n.split(".")[0] == "numba" or n == "sim.core.jit" for n in names)
-            or by_name[m] in seeds]  # fmt: skip
+            or m in seeds]  # fmt: skip
     found = set()
     while todo:
         m = todo.pop()
@@ -70,37 +111,24 @@ def _kernel_files(files: list[Path], root: Path, seeds: list[Path]) -> list[Path
     return sorted(by_name[m] for m in found)
 
 
-def kernel_sources() -> list[Path]:
-    """The files whose contents decide what the kernels compile to: the kernel modules of the
-    core and of every registered game's folder, the whole ``bots`` package (a bot is a kernel),
-    and what they read. A game's report, view or record codec is not among them: editing
-    those keeps the cache."""
-    import bots
-    from sim.core.registry import games
-
-    core = Path(__file__).parent
-    files = sorted(core.glob("*.py"))
-    for spec in games().values():
-        files += sorted(spec.folder.rglob("*.py"))
-    bot_files = sorted(Path(bots.__file__).parent.rglob("*.py"))
-    return _kernel_files(files + bot_files, core.parent.parent, bot_files)
-
-
-def digest() -> str:
+def digest(sources: list[Sources] | None = None) -> str:
+    """A digest of the kernel sources among ``sources`` (default: :func:`default_sources`)
+    and of trixsim's version: the name of their cache folder."""
     from sim import __version__
 
     h = hashlib.sha1(__version__.encode())
-    for f in kernel_sources():
+    for f in kernel_sources(default_sources() if sources is None else sources):
         h.update(f.name.encode())
         h.update(f.read_bytes())
     return h.hexdigest()[:16]
 
 
-def configure() -> str:
-    """Point numba at this source version's cache folder (once per process); return it."""
+def configure(sources: list[Sources] | None = None) -> str:
+    """Point numba at the cache folder of this version of ``sources`` (default: every
+    registered game and bot package) once per process; return it."""
     folder = os.environ.get(ENV)
     if not folder:
-        folder = os.path.join(base(), digest())
+        folder = os.path.join(base(), digest(sources))
         os.environ[ENV] = folder
     if "numba" in sys.modules:
         config = sys.modules["numba"].config

@@ -1,16 +1,17 @@
 """Information-set Monte Carlo tree search for any game: a template bound per game.
 
-``K`` stands for the game's kernel set (``docs/games.md``) and ``D`` for the
-module that tunes the search to the game: its determinizer (the hidden cards
-dealt as the searching seat may believe them), its rewards and its rollout
-policy. :func:`sim.core.loops.bind` makes one compiled copy per game; a game's
-``mcts`` bot calls :func:`search` of its copy. ``D`` provides (the contract in
-``docs/games.md``)::
+``K`` stands for the game's kernel set (``docs/games.md``), ``D`` for the game's
+search part (its determinizer, rewards and which decisions are searched flat), ``G``
+for the rollout bot's function (a numba bot of the game, ``D.ROLLOUT``) and ``C`` for
+the rollout bot's narrowing of the actions searched (``search_candidates`` of its
+module, or :func:`bots.mcts.every_action`). :func:`sim.core.loops.bind` makes one
+compiled copy per game; the ``mcts`` bot of every game (``bots/mcts.py``) is
+:func:`decide` of its copy. ``D`` provides (the contract in ``sim.core.parts``)::
 
-    WORK_SIZE, N_TREE_ACTIONS
+    WORK_SIZE, N_TREE_ACTIONS, ITERS, C, ROLLOUT, PARAMS
     determinize(public, seat, hand, legal, rng, work, state)   # a full state
     flat(public, legal) -> bool     # search this decision flat (each action rolled out)?
-    rollout_action(state, legal, rng, greedy, gparams) -> action
+    delegate(public, params) -> bool  # hand this decision to the rollout bot?
     reward_scale(public) -> float   # computed once per decision
     rewards(state, scale, out)      # every seat's reward once the deal has ended
 
@@ -41,7 +42,11 @@ from sim.core.limits import MAX_ACTIONS, MAX_PARAMS
 from sim.core.rng import below, mix, next_u64
 
 K = None  # bound per game (sim.core.loops): the game's kernel set
-D = None  # bound per game (sim.core.loops): the game's determinizer, rewards and rollouts
+D = None  # bound per game (sim.core.loops): the game's search part
+G = None  # bound per game (sim.core.loops): the rollout bot's function
+C = None  # bound per game (sim.core.loops): the rollout bot's narrowing of the actions searched
+
+NO_PARAMS = np.zeros(MAX_PARAMS, np.float64)  # the rollout bot's parameters: its defaults
 
 
 @njit(cache=True)
@@ -49,7 +54,12 @@ def policy(state, lg, rng, greedy, gparams):
     """The rollout policy's action among the legal actions ``lg``."""
     if lg & (lg - 1) == 0:
         return lowest_bit(lg)
-    return D.rollout_action(state, lg, rng, greedy, gparams)
+    if greedy:
+        seat = K.to_act(state)
+        # the whole (determinized) state: a bot reads only its public slots, and a slice per
+        # decision costs reference counting
+        return G(state, seat, K.hand_of(state, seat), lg, rng, gparams)
+    return nth_bit(lg, below(rng, popcount(lg)))
 
 
 @njit(cache=True)
@@ -212,3 +222,18 @@ def search(public, seat, hand, legal, rng, params):
     if D.flat(public, legal):
         return flat_search(public, seat, hand, legal, stream, iters, greedy, gparams)
     return tree_search(public, seat, hand, legal, stream, iters, c, greedy, gparams)
+
+
+@njit(cache=True, nogil=True)
+def decide(public, seat, hand, legal, rng, params):
+    """The ``mcts`` bot: a single legal action at once; a decision the game hands to the
+    rollout bot (``D.delegate``: Euchre's ``bids=greedy``) by it; else a search among the
+    actions the rollout bot thinks worth comparing (``C``)."""
+    if legal & (legal - 1) == 0:
+        return lowest_bit(legal)
+    if D.delegate(public, params):
+        return G(public, seat, hand, legal, rng, NO_PARAMS)
+    legal = C(public, seat, hand, legal, rng)
+    if legal & (legal - 1) == 0:
+        return lowest_bit(legal)
+    return search(public, seat, hand, legal, rng, params)

@@ -1,9 +1,10 @@
 """Kernel templates bound to one game: the compiled loop, a generic search.
 
-A template is a module of kernels whose game-specific parts are module names
-standing for a game's modules, each on a line ``K = None  # bound per game``.
+A template is a module of kernels whose game-specific parts are names standing
+for a game's modules (or functions), each on a line ``K = None  # bound per game``.
 :func:`bind` writes a copy of the template with those lines replaced by imports
-of the game's modules (beside the numba cache, named by a digest of its source,
+of the game's modules (``"sim.games.trix.kernels"``) or functions
+(``"bots.trix.greedy:greedy_bot"``) (beside the numba cache, named by a digest of its source,
 so it is written once and never changes under numba's feet) and imports it.
 numba then caches each game's copy on its own, with the game's kernels inlined
 into it (a kernel called through a function pointer would cost a call per
@@ -26,7 +27,8 @@ _BOUND: dict[tuple[str, str], object] = {}
 
 
 def bind(template: Path, game: str, modules: dict[str, str]):
-    """``template`` (a file) with each name of ``modules`` bound to its module; cached."""
+    """``template`` (a file) with each name of ``modules`` bound to its module, or to a
+    function given as ``"module:function"``; cached per template and game."""
     key = (str(template), game)
     if key not in _BOUND:
         _BOUND[key] = _load(Path(template), game, modules)
@@ -39,7 +41,9 @@ def _load(template: Path, game: str, modules: dict[str, str]):
         line = re.compile(rf"^{name} = None  # .*$", re.M)
         if len(line.findall(source)) != 1:
             raise RuntimeError(f"{template} lost its `{name} = None` line")
-        source = line.sub(f"import {module} as {name}  # bound for {game}", source)
+        path, _, attr = module.partition(":")
+        what = f"from {path} import {attr}" if attr else f"import {path}"
+        source = line.sub(f"{what} as {name}  # bound for {game}", source)
     tag = hashlib.sha1(source.encode()).hexdigest()[:12]
     name = f"_trixsim_{template.stem}_{game.replace('-', '_')}_{tag}"
     folder = Path(configure()) / "bound"
@@ -50,7 +54,7 @@ def _load(template: Path, game: str, modules: dict[str, str]):
         tmp.write_text(source, encoding="utf-8")
         os.replace(tmp, path)  # atomic: a worker never imports half a file
     for module in modules.values():
-        importlib.import_module(module)  # the game's kernels first (after configure())
+        importlib.import_module(module.partition(":")[0])  # the game's first (after configure())
     found = importlib.util.spec_from_file_location(name, path)
     module = importlib.util.module_from_spec(found)
     sys.modules[name] = module  # numba finds a cached kernel's module by name

@@ -7,8 +7,8 @@ gives it, so both paths make the same decisions for the same seed.
 
 from __future__ import annotations
 
-from bots.registry import BotSpec, PythonBot
 from sim.core.api import Game, IllegalActionError, mask_actions
+from sim.core.bots import BotSpec, PythonBot
 from sim.core.limits import MAX_ACTIONS
 from sim.core.rng import bot_stream
 from sim.core.spec import GameSpec

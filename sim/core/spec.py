@@ -28,6 +28,7 @@ PARTS = {
     "report": "report",  # the game's report sections
     "view": "view",  # the terminal table's screen and words
     "determinizer": "determinize",  # optional: hidden cards as a seat may believe them
+    "search": "search",  # optional: what the generic search (the mcts bot) needs of the game
     "bench": "bench",  # optional: the targets and strength line-ups of `make bench`
     "web": "web",  # optional: the game's own parts of a seat's view in the browser (sim/web)
 }
@@ -77,8 +78,8 @@ class GameSpec:
         return importlib.import_module(self.module(part))
 
     def has(self, part: str) -> bool:
-        """Whether the game provides this part (all do but the optional determinizer, bench
-        and web)."""
+        """Whether the game provides this part (all do but the optional determinizer, search,
+        bench and web)."""
         return importlib.util.find_spec(self.module(part)) is not None
 
     @property

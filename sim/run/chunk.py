@@ -13,8 +13,8 @@ from sim.run.plan import Plan
 
 def chunk_tables(plan: Plan, i: int):
     """Play chunk ``i``: its per-deal and games tables (Arrow) and its decisions."""
-    from bots.registry import parse_spec
     from sim.core.batch import play_batch
+    from sim.core.bots import parse_spec
     from sim.core.registry import get
     from sim.run.parquet import deals_table, games_table
 
@@ -38,7 +38,7 @@ def statistics(plan: Plan) -> tuple[str, ...]:
 
 def warm_up(game: str | None = None) -> None:
     """Load what a chunk needs (the cached kernels of ``game``, its bots, pyarrow) now."""
-    from bots.registry import load_bots
+    from sim.core.bots import load_bots
     from sim.core.loops import chunk_kernels
     from sim.core.registry import get
     from sim.run import parquet  # noqa: F401

@@ -216,7 +216,7 @@ def run(
 
 def write_records(plan: Plan, out: Path, k: int) -> None:
     """Full records (the game's RECORD.md) of the first ``k`` games, written atomically."""
-    from bots.registry import parse_spec
+    from sim.core.bots import parse_spec
     from sim.core.play import play_game
     from sim.core.record import dumps
     from sim.core.registry import get

@@ -101,7 +101,7 @@ def parse_seats(text: str, seats: int) -> list[int]:
 
 def lineup(spec, humans: list[int], bot_texts: list[str]) -> list:
     """The bot spec at each seat (None for a person): one for every empty seat, or one each."""
-    from bots.registry import BotSpecError, parse_spec
+    from sim.core.bots import BotSpecError, parse_spec
 
     empty = [s for s in range(spec.seats) if s not in humans]
     if not empty:
@@ -128,7 +128,7 @@ class Table:
 
     def __init__(self, spec, saved: Saved, specs: list, console: Console, inbox: Inbox,
                  delay: float, save_path: Path):  # fmt: skip
-        from bots.registry import parse_spec
+        from sim.core.bots import parse_spec
         from sim.core.play import Player
 
         self.spec = spec
@@ -468,7 +468,7 @@ class Table:
 
 
 def _bots(spec) -> dict:
-    from bots.registry import load_bots
+    from sim.core.bots import load_bots
 
     return load_bots(spec.name)
 

@@ -123,7 +123,7 @@ class Busy(TableError):
 def lineup(spec, texts: list[str]) -> list:
     """The bot spec at each seat: one for all, one per seat after the creator's (the
     creator's seat takes the first), or one per seat."""
-    from bots.registry import BotSpecError, parse_spec
+    from sim.core.bots import BotSpecError, parse_spec
 
     n = spec.seats
     if len(texts) == 1:
@@ -209,7 +209,7 @@ class Hall:
         return table
 
     def _rebuild(self, saved: SavedTable) -> Table:
-        from bots.registry import BotSpecError, parse_spec
+        from sim.core.bots import BotSpecError, parse_spec
         from sim.core.registry import get
 
         spec = get(saved.game)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import re
 
-from bots.registry import split_specs
+from sim.core.bots import split_specs
 
 MAX_MESSAGE = 4096  # bytes of one WebSocket message or request body
 MAX_ACTION_TEXT = 40  # characters of an action's text ("no-double", "10H", "7NT" ...)

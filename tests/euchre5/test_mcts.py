@@ -4,9 +4,8 @@ cards are checked for every game's bots in ``tests/test_bots.py``."""
 
 import numpy as np
 
-from bots.euchre5.mcts import mcts_bot
-from bots.registry import parse_spec
 from sim.core.batch import play_batch
+from sim.core.bots import load_bots, parse_spec
 from sim.core.play import play_game
 from sim.core.record import dumps
 from sim.core.rng import new_stream
@@ -15,6 +14,8 @@ from sim.games.euchre5 import state as S
 from sim.games.euchre5 import vocab as V
 from sim.games.euchre5.game import EuchreGame
 from sim.games.euchre5.record import game_record
+
+mcts_bot = load_bots("euchre5")["mcts"].dispatcher  # the generic search bound to the game
 
 
 def params_of(text: str) -> np.ndarray:

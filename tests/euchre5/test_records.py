@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bots.registry import parse_spec
+from sim.core.bots import parse_spec
 from sim.core.play import play_game
 from sim.core.replay import check_line
 from sim.games.euchre5 import SPEC

@@ -5,10 +5,17 @@ deals. Legality and blindness to hidden cards are checked for every game's bots 
 
 import numpy as np
 
-from bots.five_hundred.greedy import TUNE, greedy_bot, team_tricks
-from bots.five_hundred.mcts import GREEDY, MAX_TRICKS, SLACK, candidate_calls, mcts_bot
-from bots.registry import parse_spec
+from bots.five_hundred.greedy import (
+    MAX_TRICKS,
+    NO_PARAMS,
+    SLACK,
+    TUNE,
+    greedy_bot,
+    search_candidates,
+    team_tricks,
+)
 from sim.core.batch import play_batch
+from sim.core.bots import load_bots, parse_spec
 from sim.core.play import play_game
 from sim.core.record import dumps
 from sim.core.rng import new_stream
@@ -17,6 +24,8 @@ from sim.games.five_hundred import state as S
 from sim.games.five_hundred import vocab as V
 from sim.games.five_hundred.game import FiveHundredGame
 from sim.games.five_hundred.record import game_record
+
+mcts_bot = load_bots("five-hundred")["mcts"].dispatcher  # the generic search bound to the game
 
 
 def params_of(text: str) -> np.ndarray:
@@ -70,8 +79,8 @@ def test_the_calls_compared_are_pass_greedys_and_the_cheapest_bids_the_hand_near
         game.apply(game.parse_action("bid:7H"))
         seat, public = game.to_act, game.state[: S.PUB_SIZE]
         legal, hand = game.legal_mask(), game.private(seat)
-        cand = candidate_calls(public, seat, hand, legal, new_stream(int(rnd.integers(99))))
-        mine = greedy_bot(public, seat, hand, legal, new_stream(0), GREEDY)
+        cand = search_candidates(public, seat, hand, legal, new_stream(int(rnd.integers(99))))
+        mine = greedy_bot(public, seat, hand, legal, new_stream(0), NO_PARAMS)
         assert cand & ~legal == 0 and cand >> V.PASS & 1 and cand >> mine & 1
         for strain, bid in enumerate((10, 11, 12, 8, 9)):  # 8C 8D 8H 7S 7NT
             near = team_tricks(public, seat, hand & V.DECK, strain, TUNE) >= (6 + bid // 5) - SLACK

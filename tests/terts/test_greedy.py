@@ -11,9 +11,9 @@ from itertools import zip_longest
 import numpy as np
 import pytest
 
-from bots.registry import parse_spec
 from bots.terts.greedy import beat_risk, greedy_bot
 from sim.core.batch import play_batch
+from sim.core.bots import parse_spec
 from sim.core.play import play_game
 from sim.core.rng import new_stream
 from sim.games.terts import SPEC as TERTS

@@ -5,10 +5,8 @@ Legality and blindness to hidden cards are checked for every game's bots in
 
 import numpy as np
 
-from bots.registry import parse_spec
-from bots.terts.mcts import mcts_bot
-from bots.terts.search import reward_scale, rewards
 from sim.core.batch import play_batch
+from sim.core.bots import load_bots, parse_spec
 from sim.core.play import play_game
 from sim.core.record import dumps
 from sim.core.rng import new_stream
@@ -17,6 +15,9 @@ from sim.games.terts import state as S
 from sim.games.terts import vocab as V
 from sim.games.terts.game import TertsGame
 from sim.games.terts.record import game_record
+from sim.games.terts.search import reward_scale, rewards
+
+mcts_bot = load_bots("terts")["mcts"].dispatcher  # the generic search bound to the game
 
 
 def params_of(text: str) -> np.ndarray:

@@ -15,7 +15,7 @@ import re
 import numpy as np
 from rich.console import Console
 
-from bots.registry import parse_spec
+from sim.core.bots import parse_spec
 from sim.games.terts import SPEC
 from sim.games.terts import state as S
 from sim.games.terts.game import TertsGame

@@ -20,7 +20,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from bots.registry import load_bots
+from sim.core.bots import load_bots
 from sim.report import build_report
 from sim.report.render import render
 from sim.report.stats import Z95

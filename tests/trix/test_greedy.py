@@ -4,9 +4,9 @@ clearly stronger than ``random`` on duplicate deals."""
 import numpy as np
 import pytest
 
-from bots.registry import parse_spec
 from bots.trix.greedy import greedy_bot, hand_value
 from sim.core.batch import play_batch
+from sim.core.bots import parse_spec
 from sim.core.play import play_game
 from sim.games.trix import SPEC as TRIX
 from sim.games.trix import state as S

@@ -5,10 +5,9 @@ import random
 import numpy as np
 import pytest
 
-from bots.registry import parse_spec
-from bots.trix.mcts import mcts_bot
 from sim.core.batch import play_batch
 from sim.core.bits import popcount
+from sim.core.bots import load_bots, parse_spec
 from sim.core.play import play_game
 from sim.core.rng import new_stream
 from sim.games.trix import SPEC as TRIX
@@ -20,6 +19,8 @@ from sim.games.trix.game import Game
 from sim.games.trix.rules import KH, legal_actions, step
 
 ALL_CARDS = 0xFFFFFFFF
+
+mcts_bot = load_bots("trix")["mcts"].dispatcher  # the generic search bound to the game
 
 
 def params_of(text: str) -> np.ndarray:

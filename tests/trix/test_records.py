@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from bots.registry import parse_spec
+from sim.core.bots import parse_spec
 from sim.core.play import play_game
 from sim.core.replay import check_line
 from sim.games.trix import SPEC as TRIX

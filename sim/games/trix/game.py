@@ -12,10 +12,10 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from bots.registry import PythonBot
 from sim.core.api import Game as CoreGame
 from sim.core.api import IllegalActionError, mask_actions  # noqa: F401  (re-exported)
 from sim.core.api import Observation as _Observation
+from sim.core.bots import PythonBot
 from sim.core.words import says, whose
 from sim.games.trix import SPEC, rules
 from sim.games.trix import state as S

@@ -1,8 +1,15 @@
-"""Trix's tuning of the generic search (:mod:`sim.core.ismcts`'s ``D``): rewards, rollouts.
+"""Trix's search part: what the generic search (:mod:`sim.core.ismcts`, the ``mcts`` bot of
+every game) needs to know of Trix, as its ``D``.
 
 The determinizer is the game's own (:mod:`sim.games.trix.determinize`). A contract
-choice is searched flat, card play by tree. Rollouts are uniform or greedy
-(:func:`bots.trix.greedy.greedy_bot`).
+choice is searched flat: each allowed contract is played out on the same
+determinizations (``iters`` rollouts shared between them, so the comparison is
+paired) and the best mean reward wins. Card play and the K♥ announcement are
+searched by single-observer ISMCTS over the rest of the contract: with
+``rollout=random`` the other seats are chosen by UCB on their own rewards; with
+``rollout=greedy`` they are played by the rollout bot (``greedy``) inside the tree
+as well (an opponent model). The decision is the most visited root action (DOUBLE
+/ NO_DOUBLE at the K♥ offer).
 
 **Reward** of a seat: its win equity after the contract, ``4 * softmin(-totals / T)``
 (the equal-totals slope of that is the others' mean points minus its own, so it
@@ -15,13 +22,10 @@ the final result instead: ``4 * win share + 0.5 * (4 - rank) / 3``.
 
 import numpy as np
 
-from bots.trix.greedy import greedy_bot
-from sim.core.bits import nth_bit, popcount
 from sim.core.jit import njit
-from sim.core.rng import below
 from sim.games.trix.determinize import WORK_SIZE, determinize  # noqa: F401  (the search's)
 from sim.games.trix.rules import ranks_and_shares
-from sim.games.trix.state import CONTRACT_NO, HANDS, PHASE, PUB_SIZE, TOTALS, TURN
+from sim.games.trix.state import CONTRACT_NO, PHASE, TOTALS
 from sim.games.trix.vocab import CHOOSE, N_DEALS, OVER
 
 N_TREE_ACTIONS = 35  # cards 0..31, PASS, DOUBLE, NO_DOUBLE: the actions of a tree node
@@ -29,21 +33,21 @@ EQUITY_SCALE = 4.0  # rewards are EQUITY_SCALE * win equity in [0, 1]
 RANK_BONUS = 0.5  # game over: EQUITY_SCALE * share + RANK_BONUS * (4 - rank) / 3
 TEMP_PER_CONTRACT = 50.0  # softmin temperature = TEMP_PER_CONTRACT * sqrt(1 + contracts left)
 MAX_GAIN = 60.0  # a guess of how fast the highest total grows per contract
+ITERS, C = 200, 0.7  # mcts's default budget and exploration constant
+ROLLOUT = "greedy"  # the bot that plays rollouts (rollout=greedy) and the tree's other seats
+PARAMS = ()  # no parameters of Trix's own
+
+
+@njit(cache=True, inline="always")
+def delegate(public, params):
+    """Never: every decision of Trix is searched."""
+    return False
 
 
 @njit(cache=True, inline="always")
 def flat(public, legal):
     """The contract choice is searched flat: each contract played out (R3.2)."""
     return public[PHASE] == CHOOSE
-
-
-@njit(cache=True, inline="always")
-def rollout_action(state, lg, rng, greedy, gparams):
-    """The rollout policy's action among several legal actions ``lg``."""
-    if greedy:
-        seat = state[TURN]
-        return greedy_bot(state[:PUB_SIZE], seat, state[HANDS + seat], lg, rng, gparams)
-    return nth_bit(lg, below(rng, popcount(lg)))
 
 
 @njit(cache=True)

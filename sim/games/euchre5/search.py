@@ -1,9 +1,17 @@
-"""Five-handed Euchre's tuning of the generic search (:mod:`sim.core.ismcts`'s ``D``).
+"""Five-handed Euchre's search part: what the generic search (:mod:`sim.core.ismcts`, the
+``mcts`` bot of every game) needs to know of the game, as its ``D``.
 
-The determinizer is the game's own (:mod:`sim.games.euchre5.determinize`). The
-bidding, the dealer's discard and the call are searched flat (each action played
-out on the same determinizations); the card play by tree. Rollouts are uniform or
-greedy (:func:`bots.euchre5.greedy.greedy_bot`).
+The search sees only what its seat may know (R10): the public slots, its seat and its
+private word (its hand, and the dealer's discard). The determinizer is the game's own
+(:mod:`sim.games.euchre5.determinize`: the other hands, the kitty, the partner
+consistent with everything public). The bidding, the dealer's discard and the call
+are searched flat (each action played out to the end of the deal on the same
+determinizations, paired); the card play by tree. Rollouts are uniform or greedy.
+
+``bids=greedy`` or ``play=greedy`` hands that part of the game to the rollout bot
+(``greedy``), to see which part the search wins. The default budget is 1,000
+iterations: at 200 and 400, with any ``c`` tried (0.3 to 3), the search did not beat
+``greedy`` over 200 deal sets; at 1,000 it does (``docs/bots.md`` has the tournaments).
 
 **Reward** of a seat once the deal has ended: its win equity,
 ``5 * softmax(totals / T)`` (each seat plays for himself, R2.1, and only the highest
@@ -15,14 +23,11 @@ deal towards 10). If the deal ends the game the reward is the final result inste
 
 import numpy as np
 
-from bots.euchre5.greedy import greedy_bot
-from sim.core.bits import nth_bit, popcount
+from sim.core.bots import Param
 from sim.core.jit import njit
-from sim.core.rng import below
 from sim.games.euchre5.determinize import WORK_SIZE, determinize  # noqa: F401  (the search's)
-from sim.games.euchre5.kernels import hand_of
 from sim.games.euchre5.rules import ranks_and_shares
-from sim.games.euchre5.state import PHASE, PUB_SIZE, TOTALS, TURN
+from sim.games.euchre5.state import PHASE, TOTALS
 from sim.games.euchre5.vocab import OVER, PLAY
 
 N = 5
@@ -32,21 +37,27 @@ RANK_BONUS = 0.5  # game over: EQUITY_SCALE * share + RANK_BONUS * (5 - rank) / 
 TEMP_PER_DEAL = 1.5  # softmax temperature = TEMP_PER_DEAL * sqrt(1 + deals left)
 MAX_GAIN = 1.5  # a guess of how fast the highest total grows per deal
 TARGET = 10.0  # R9.1
+ITERS, C = 1000, 0.7  # mcts's default budget and exploration constant
+ROLLOUT = "greedy"  # the bot that plays rollouts (rollout=greedy) and the tree's other seats
+SEARCH_OR_GREEDY = ("search", "greedy")
+PARAMS = (
+    Param("bids", "search", "bidding, discard and call: searched, or greedy's",
+          choices=SEARCH_OR_GREEDY),
+    Param("play", "search", "card play: searched, or greedy's", choices=SEARCH_OR_GREEDY),
+)  # fmt: skip
+
+
+@njit(cache=True, inline="always")
+def delegate(public, params):
+    """Whether this decision goes to the rollout bot: ``bids=greedy`` before the card play,
+    ``play=greedy`` in it (``params[4]``, ``params[5]``: after the search's own four)."""
+    return params[4] >= 0.5 if public[PHASE] != PLAY else params[5] >= 0.5
 
 
 @njit(cache=True, inline="always")
 def flat(public, legal):
     """Bids, the discard and the call are searched flat; the play by tree."""
     return public[PHASE] != PLAY
-
-
-@njit(cache=True, inline="always")
-def rollout_action(state, lg, rng, greedy, gparams):
-    """The rollout policy's action among several legal actions ``lg``."""
-    if greedy:
-        seat = state[TURN]
-        return greedy_bot(state[:PUB_SIZE], seat, hand_of(state, seat), lg, rng, gparams)
-    return nth_bit(lg, below(rng, popcount(lg)))
 
 
 @njit(cache=True)

@@ -1,9 +1,14 @@
-"""Terts's tuning of the generic search (:mod:`sim.core.ismcts`'s ``D``).
+"""Terts's search part: what the generic search (:mod:`sim.core.ismcts`, the ``mcts`` bot of
+every game) needs to know of the game, as its ``D``.
 
-The determinizer is the game's own (:mod:`sim.games.terts.determinize`: the other
-hand and the stock's order). Every decision (a meld, an answer, the exchange, a card)
-is searched by tree; rollouts are uniform or greedy
-(:func:`bots.terts.greedy.greedy_bot`).
+The search sees only what its seat may know (R10): the public slots, its seat and its
+hand. The determinizer is the game's own (:mod:`sim.games.terts.determinize`: the other
+hand and the stock's order, consistent with everything public: the cards played, the
+declared melds' cards, the turned card and who drew it, what a seat showed it lacks from
+trick 8 on). Every decision (a meld to declare or not, the answer, the exchange, a card)
+is searched by single-observer ISMCTS over the rest of the deal; rollouts are uniform or
+greedy. Defaults: 800 iterations, ``c=0.3`` (the tournaments behind them are in
+``docs/bots.md``).
 
 **Reward** of a seat once the deal has ended: its win equity,
 ``logistic((own total - other total) / T)``, where ``T = 120 * sqrt(1 + deals likely
@@ -13,35 +18,30 @@ the game the reward is the result instead: 1 for a win, 0.5 for a tie, 0.
 
 import numpy as np
 
-from bots.terts.greedy import greedy_bot
-from sim.core.bits import nth_bit, popcount
 from sim.core.jit import njit
-from sim.core.rng import below
 from sim.games.terts.determinize import WORK_SIZE, determinize  # noqa: F401  (the search's)
-from sim.games.terts.kernels import hand_of
-from sim.games.terts.state import PHASE, TOTALS, TURN
+from sim.games.terts.state import PHASE, TOTALS
 from sim.games.terts.vocab import N_ACTIONS, OVER, TARGET
 
 N = 2
 N_TREE_ACTIONS = N_ACTIONS  # cards, the exchange, the melds and pass
 TEMP_PER_DEAL = 120.0  # logistic temperature = TEMP_PER_DEAL * sqrt(1 + deals left)
 GAIN_PER_DEAL = 100.0  # a guess of how fast the leading total grows per deal
+ITERS, C = 800, 0.3  # mcts's default budget and exploration constant
+ROLLOUT = "greedy"  # the bot that plays rollouts (rollout=greedy) and the tree's other seats
+PARAMS = ()  # no parameters of Terts's own
+
+
+@njit(cache=True, inline="always")
+def delegate(public, params):
+    """Never: every decision of Terts is searched."""
+    return False
 
 
 @njit(cache=True, inline="always")
 def flat(public, legal):
     """Every decision is searched by tree."""
     return False
-
-
-@njit(cache=True, inline="always")
-def rollout_action(state, lg, rng, greedy, gparams):
-    """The rollout policy's action among several legal actions ``lg``."""
-    if greedy:
-        seat = state[TURN]
-        # the whole (determinized) state: greedy reads only its public slots
-        return greedy_bot(state, seat, hand_of(state, seat), lg, rng, gparams)
-    return nth_bit(lg, below(rng, popcount(lg)))
 
 
 @njit(cache=True)

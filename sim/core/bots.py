@@ -1,8 +1,11 @@
-"""The bot registry: numba bots, Python bots, and bot specs like ``mcts:iters=400``.
+"""The bot contract: numba bots, Python bots, bot kinds bound per game, and bot specs like
+``mcts:iters=400``.
 
 A bot is registered for one game (``game="trix"``) or for every game
 (``game=None``, as ``random``), and found by ``(game, name)``; the same name may
-mean different bots in different games.
+mean different bots in different games. A **bot kind** (:func:`bot_kind`) is one
+registration for every game that provides a part it needs (``mcts`` needs a game's
+``search`` part): it is bound to each such game when that game's bots are loaded.
 
 A **numba bot** is one function compiled with :data:`sim.core.protocol.BOT_SIGNATURE`::
 
@@ -14,12 +17,13 @@ A **numba bot** is one function compiled with :data:`sim.core.protocol.BOT_SIGNA
 a first-class function, so a game's loop is compiled once for every line-up and
 still calls bots without leaving compiled code.
 
-A **Python bot** subclasses :class:`PythonBot` and implements ``act``. Bots live
-in ``bots/`` (every game: ``bots/*.py``; one game: ``bots/<game>/*.py``, the
-game's name with ``-`` as ``_``); other packages register theirs through the
-entry point group ``trixsim.bots`` (the entry point names a module or callable
-that registers its bots when loaded). Only the bots of the game a command plays
-are imported, so only they compile.
+A **Python bot** subclasses :class:`PythonBot` and implements ``act``. Bots are
+found through the entry point group ``trixsim.bots``: an entry point names a
+**package of bots** (trixsim's own is ``bots``: ``bots/*.py`` play every game,
+``bots/<game>/*.py`` one game, the game's name with ``-`` as ``_``), or a module or
+callable that registers its bots when loaded. Only the bots of the game a command
+plays are imported, so only they compile. This module is the core's: it imports no
+bot, and no game.
 """
 
 from __future__ import annotations
@@ -29,6 +33,7 @@ import importlib.util
 import math
 import pkgutil
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 
@@ -197,39 +202,93 @@ class BotSpec:
         return out
 
 
+GROUP = "trixsim.bots"  # the entry point group of bot packages and plug-ins
+
 _loaded: set[str] = set()
-_plugins_loaded = False
+_plugins: list | None = None  # the entry points' objects, loaded once
+
+
+@dataclass
+class BotKind:
+    """A bot for every game that provides ``part``: ``bind(spec)`` makes its :class:`BotInfo`
+    for one game (``mcts`` binds the generic search to the game's ``search`` part)."""
+
+    name: str
+    part: str
+    bind: Callable
+
+
+KINDS: dict[str, BotKind] = {}
+
+
+def bot_kind(name: str, part: str):
+    """Register ``bind(spec) -> BotInfo`` as the bot ``name`` of every game that has ``part``:
+    ``@bot_kind("mcts", part="search")``. It is bound to a game when that game's bots are
+    loaded, so one file serves every game."""
+
+    def register(bind):
+        KINDS[name] = BotKind(name, part, bind)
+        return bind
+
+    return register
+
+
+def numba_info(name: str, fn, params: list[Param], doc: str, game: str | None) -> BotInfo:
+    """The :class:`BotInfo` of a numba bot whose function is already a numba dispatcher (a
+    bot kind's ``bind`` returns one)."""
+    if len(params) > MAX_PARAMS:
+        raise ValueError(f"a bot has at most {MAX_PARAMS} parameters")
+    return BotInfo(name, "numba", doc, list(params), fn, game=game)
 
 
 def _import_all(package: str) -> None:
     pkg = importlib.import_module(package)
     for mod in pkgutil.iter_modules(pkg.__path__):
-        if not mod.ispkg and mod.name != "registry":
+        if not mod.ispkg:
             importlib.import_module(f"{package}.{mod.name}")
 
 
-def load_bots(game: str) -> dict[str, BotInfo]:
-    """The bots of ``game`` by name: ``bots/*.py``, ``bots/<game>/*.py`` and every
-    ``trixsim.bots`` entry point are imported first (once each)."""
-    global _plugins_loaded
-    from sim.core.cache import configure
-
-    configure()  # numba bots compile into the cache folder of these sources
-    folder = game.replace("-", "_")
-    for package in ("bots", f"bots.{folder}"):
-        if package not in _loaded:
-            _loaded.add(package)
-            if importlib.util.find_spec(package) is not None:
-                _import_all(package)
-    if not _plugins_loaded:
-        _plugins_loaded = True
-        for ep in entry_points(group="trixsim.bots"):
+def _plugin_objects() -> list:
+    """Every ``trixsim.bots`` entry point, loaded once: a package of bots is returned as its
+    name (its modules are imported per game), a callable is called, a module has registered
+    its bots by being imported."""
+    global _plugins
+    if _plugins is None:
+        _plugins = []
+        for ep in entry_points(group=GROUP):
             try:
                 obj = ep.load()
-                if callable(obj) and not isinstance(obj, type):
+                if hasattr(obj, "__path__"):  # a package of bots: bots/*.py, bots/<game>/
+                    _plugins.append(obj.__name__)
+                elif callable(obj) and not isinstance(obj, type):
                     obj()
             except Exception as e:  # a broken plug-in must not take the others down
                 warnings.warn(f"trixsim: bot plug-in {ep.name!r} failed to load: {e}", stacklevel=2)
+    return _plugins
+
+
+def load_bots(game: str) -> dict[str, BotInfo]:
+    """The bots of ``game`` by name: every bot package's ``*.py`` and ``<game>/*.py`` and
+    every other ``trixsim.bots`` entry point are imported first (once each), then each bot
+    kind is bound to the game if it has the part the kind needs."""
+    from sim.core.cache import configure
+    from sim.core.registry import GameError, get
+
+    configure()  # numba bots compile into the cache folder of these sources
+    folder = game.replace("-", "_")
+    for root in _plugin_objects():
+        for package in (root, f"{root}.{folder}"):
+            if package not in _loaded:
+                _loaded.add(package)
+                if importlib.util.find_spec(package) is not None:
+                    _import_all(package)
+    try:
+        spec = get(game)
+    except GameError:  # a game nobody registered has the bots of every game only
+        spec = None
+    for kind in KINDS.values():
+        if spec is not None and (game, kind.name) not in REGISTRY and spec.has(kind.part):
+            REGISTRY[game, kind.name] = kind.bind(spec)
     mine = {name: info for (g, name), info in REGISTRY.items() if g is EVERY_GAME}
     mine |= {name: info for (g, name), info in REGISTRY.items() if g == game}
     return dict(sorted(mine.items()))

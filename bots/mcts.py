@@ -1,0 +1,57 @@
+"""``mcts``: information-set Monte Carlo tree search over sampled hidden cards, in every game
+that has a search part.
+
+One registration for every game: the generic search (:mod:`sim.core.ismcts`) is bound
+to a game's kernels, its search part (``sim/games/<game>/search.py``: the determinizer,
+the rewards, which decisions are searched flat, the default budget and any parameters
+of the game's own), its rollout bot (``greedy``) and that bot's narrowing of the actions
+worth searching, if its module has one (``search_candidates``). The bot sees only what
+its seat may know: every iteration works on one determinization of the hidden cards by
+the game's determinizer. Each game's search part says what is searched how.
+"""
+
+from pathlib import Path
+
+import sim.core
+from sim.core.bots import REGISTRY, Param, bot_kind, numba_info
+from sim.core.jit import njit
+from sim.core.loops import bind
+
+TEMPLATE = Path(sim.core.__file__).with_name("ismcts.py")
+
+
+def ismcts_params(iters: int, c: float = 0.7) -> list[Param]:
+    """The parameters :func:`sim.core.ismcts.search` reads, in its order (a game's own come
+    after them): ``iters`` and ``c`` (the game's defaults), ``rollout``, ``seed``."""
+    return [
+        Param("iters", iters, "search iterations per decision", low=1, high=1_000_000),
+        Param(
+            "rollout", "greedy", "rollout policy (greedy is stronger)", choices=("random", "greedy")
+        ),  # fmt: skip
+        Param("c", c, "exploration constant", low=0.0, high=100.0),
+        Param("seed", 0, "extra seed mixed into the bot's stream", low=0, high=2**53),
+    ]
+
+
+@njit(cache=True, inline="always")
+def every_action(public, seat, hand, legal, rng):
+    """The narrowing of a rollout bot that has none: every legal action is searched."""
+    return legal
+
+
+@bot_kind("mcts", part="search")
+def mcts(spec):
+    """The ``mcts`` bot of ``spec``'s game: the search bound to its parts."""
+    search = spec.part("search")
+    rollout = REGISTRY[spec.name, search.ROLLOUT].dispatcher.py_func
+    module = __import__(rollout.__module__, fromlist=["_"])
+    narrow = "search_candidates" if hasattr(module, "search_candidates") else None
+    bound = bind(TEMPLATE, spec.name, {
+        "K": spec.module("kernels"),
+        "D": spec.module("search"),
+        "G": f"{rollout.__module__}:{rollout.__name__}",
+        "C": f"{rollout.__module__}:{narrow}" if narrow else f"{__name__}:every_action",
+    })  # fmt: skip
+    doc = f"Information-set MCTS over sampled hidden cards, played out to the {spec.deal}'s end."
+    params = ismcts_params(search.ITERS, search.C) + list(search.PARAMS)
+    return numba_info("mcts", bound.decide, params, doc, spec.name)
