@@ -15,7 +15,8 @@ import numpy as np
 import pytest
 
 from sim.core.batch import play_batch
-from sim.core.bots import parse_spec
+from sim.core.bots import load_bots, parse_spec
+from sim.core.parts import CONTRACTS, missing
 from sim.core.play import play_game
 from sim.core.record import dumps
 from sim.core.registry import games
@@ -43,6 +44,24 @@ def random_games(spec, n, seed):
             yield game, rnd
             game.apply(rnd.choice(game.legal_actions()))
         yield game, rnd
+
+
+def test_every_part_keeps_its_contract(spec):
+    # sim.core.parts: the names the machinery reads, for every part the game has
+    wrong = []
+    for part, contract in CONTRACTS.items():
+        if spec.has(part):
+            wrong += missing(spec.part(part), part)
+        elif not contract.optional:
+            wrong.append(f"{part}: no module {spec.module(part)}")
+    assert wrong == []
+    k = spec.part("kernels")
+    assert k.N_SEATS == spec.seats
+    assert k.N_DEAL_COLUMNS == len(k.DEAL_COLUMNS) and k.N_GAME_COLUMNS == len(k.GAME_COLUMNS)
+    if spec.has("search"):  # the search's own parameters come after mcts's four
+        search = spec.part("search")
+        assert search.ROLLOUT in load_bots(spec.name) and "mcts" in load_bots(spec.name)
+        assert len(load_bots(spec.name)["mcts"].params) == 4 + len(search.PARAMS)
 
 
 def test_the_compiled_loop_and_the_checked_game_agree(spec):
