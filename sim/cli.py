@@ -14,6 +14,8 @@ from pathlib import Path
 import typer
 from typer.exceptions import Abort, Exit, TyperException
 
+from sim.core.registry import LEGACY_GAME, GameError, default_game
+
 app = typer.Typer(
     add_completion=False,
     no_args_is_help=True,
@@ -23,7 +25,10 @@ app = typer.Typer(
     "bots are.",
 )
 
-DEFAULT_GAME = "trix"  # what every command plays unless --game says otherwise
+try:
+    DEFAULT_GAME = default_game()  # what every command plays unless --game says otherwise
+except GameError:  # nothing registered: every command says so in one line
+    DEFAULT_GAME = LEGACY_GAME
 GAME_HELP = "The game (trixsim games lists them)."
 
 
@@ -33,7 +38,7 @@ class CliError(Exception):
 
 def _game(name: str | None):
     """The registered game called ``name``; a one-line error naming the others."""
-    from sim.core.registry import GameError, get
+    from sim.core.registry import get
 
     try:
         return get(name or DEFAULT_GAME)
@@ -167,7 +172,7 @@ def _default_out(bots: str, game: str) -> Path:
 
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     lineup = re.sub(r"[^A-Za-z0-9=.+-]+", "_", "-vs-".join(_split_specs(bots)))[:80]
-    prefix = "" if game == DEFAULT_GAME else f"{game}-"  # Trix folders keep 0.2.0's names
+    prefix = "" if game == LEGACY_GAME else f"{game}-"  # Trix folders keep 0.2.0's names
     return Path("results") / f"{stamp}-{prefix}{lineup}"
 
 

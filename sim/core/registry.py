@@ -39,6 +39,16 @@ def games() -> dict[str, GameSpec]:
     return dict(sorted(found.items()))
 
 
+def default_game() -> str:
+    """The game every command plays when none is named: the registered game whose spec says
+    ``default=True`` (the first by name if several do), else the first registered."""
+    known = games()
+    chosen = [name for name, spec in known.items() if spec.default] or list(known)
+    if not chosen:
+        raise GameError("no game is registered (is trixsim installed? pip install -e .)")
+    return chosen[0]
+
+
 def get(name: str) -> GameSpec:
     """The game called ``name``; GameError names the registered ones."""
     known = games()

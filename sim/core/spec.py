@@ -52,6 +52,7 @@ class GameSpec:
     default_games: int = 1800  # a default tournament's games: about a minute of greedy,mcts
     teams: tuple[tuple[int, ...], ...] = ()  # seats of each partnership; () = each for himself
     lowest_wins: bool = False  # for `trixsim games` and the report's words
+    default: bool = False  # the game every command plays unless told otherwise (one game says so)
     modules: dict[str, str] = field(default_factory=dict)  # part -> module, where not PARTS
 
     def __post_init__(self) -> None:

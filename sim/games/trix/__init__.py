@@ -27,4 +27,5 @@ SPEC = GameSpec(
     deal_count="contracts",
     max_deals=28,
     lowest_wins=True,
+    default=True,  # the game trixsim began with: every command plays it unless told otherwise
 )
