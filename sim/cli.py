@@ -166,6 +166,14 @@ def _count(n: int, word: str) -> str:
     return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
+def _default_bots(game: str) -> str:
+    """The default line-up: ``greedy,mcts``, or those of them the game has, else ``random``."""
+    from sim.core.bots import load_bots
+
+    have = load_bots(game)
+    return ",".join(b for b in ("greedy", "mcts") if b in have) or "random"
+
+
 def _default_out(bots: str, game: str) -> Path:
     import re
     from datetime import datetime
@@ -180,7 +188,8 @@ def _default_out(bots: str, game: str) -> Path:
 def tournament(
     bots: str = typer.Option(
         None,
-        help="Bot specs, 1 to one per seat, e.g. greedy,mcts:iters=400 [default: greedy,mcts]",
+        help="Bot specs, 1 to one per seat, e.g. greedy,mcts:iters=400 [default: greedy,mcts, "
+        "or those of them the game has, else random]",
         show_default=False,
     ),  # fmt: skip
     games: int = typer.Option(
@@ -274,13 +283,14 @@ def tournament(
                 raise CliError(f"--resume: the run in {out} is already complete")
         else:
             spec = _game(game)
-            texts = [s.text for s in _specs(bots or "greedy,mcts", spec)]
+            bots = bots or _default_bots(spec.name)
+            texts = [s.text for s in _specs(bots, spec)]
             if record_games is not None and record_games < 0:
                 raise CliError(f"--record-games must be 0 or more, got {record_games}")
             plan = Plan.make(spec, texts, 1 if seed is None else seed,
                              spec.default_games if games is None else games, chunk,
                              not no_duplicate)  # fmt: skip
-            out = out or _default_out(bots or "greedy,mcts", spec.name)
+            out = out or _default_out(bots, spec.name)
             runner.check_out(out)
         n_workers = min(workers or cores, plan.n_chunks)  # no idle worker
         runner.start(n_workers, out, spec.name)  # the workers load the engine meanwhile

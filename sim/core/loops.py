@@ -13,6 +13,7 @@ action), and a game's kernels are compiled only when that game is played.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib.util
 import os
@@ -44,7 +45,9 @@ def _load(template: Path, game: str, modules: dict[str, str]):
         path, _, attr = module.partition(":")
         what = f"from {path} import {attr}" if attr else f"import {path}"
         source = line.sub(f"{what} as {name}  # bound for {game}", source)
-    tag = hashlib.sha1(source.encode()).hexdigest()[:12]
+    # the bound modules' own sources too: numba checks only the bound file, not what it
+    # inlined, and a game registered after the cache folder was chosen is not in its key
+    tag = hashlib.sha1(source.encode() + _package_digest(modules).encode()).hexdigest()[:12]
     name = f"_trixsim_{template.stem}_{game.replace('-', '_')}_{tag}"
     folder = Path(configure()) / "bound"
     path = folder / f"{name}.py"
@@ -60,6 +63,22 @@ def _load(template: Path, game: str, modules: dict[str, str]):
     sys.modules[name] = module  # numba finds a cached kernel's module by name
     found.loader.exec_module(module)
     return module
+
+
+def _package_digest(modules: dict[str, str]) -> str:
+    """A digest of the kernel sources of the packages the bound modules belong to."""
+    packages = sorted({m.partition(":")[0].rpartition(".")[0] for m in modules.values()})
+    return "".join(_sources_digest(p) for p in packages if p)
+
+
+@functools.cache
+def _sources_digest(package: str) -> str:
+    from sim.core.cache import Sources, digest
+
+    where = importlib.util.find_spec(package)
+    if where is None or not where.submodule_search_locations:
+        return ""
+    return digest([Sources(package, Path(next(iter(where.submodule_search_locations))))])
 
 
 def chunk_kernels(spec: GameSpec):
