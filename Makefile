@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install test lint format tournament serve deal bench load clean
+.PHONY: install test test-quick lint format tournament serve deal bench load clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -15,9 +15,14 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# every test, one worker per core (tests/conftest.py compiles each game's kernels first)
 test: $(STAMP)
 	$(BIN)/ruff check sim bots tests
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
+
+# the edit loop: every test but the slow ones (processes, the browser, injected faults)
+test-quick: $(STAMP)
+	$(BIN)/python -m pytest -n auto --dist loadfile -m "not slow"
 
 lint: $(STAMP)
 	$(BIN)/ruff check sim bots tests

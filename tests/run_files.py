@@ -1,6 +1,8 @@
 """Helpers the games' tournament tests share: run the CLI, read a run's tables, compare runs."""
 
+import fcntl
 import json
+import os
 import shutil
 import signal
 import subprocess
@@ -16,6 +18,24 @@ def trixsim(*args, **kw) -> subprocess.CompletedProcess:
     """``trixsim ARGS`` in a fresh interpreter, output captured as text."""
     return subprocess.run([sys.executable, "-m", "sim.cli", *args], capture_output=True,
                           text=True, **kw)  # fmt: skip
+
+
+def shared_run(tmp_path_factory, name: str, *args: str) -> Path:
+    """``trixsim tournament ARGS --out DIR`` played once per test session, whichever test (or
+    pytest-xdist worker) asks for it first; the others wait for it and read the same folder."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # every worker's temporary folder shares this parent
+    out = root / "shared-runs" / name
+    out.parent.mkdir(parents=True, exist_ok=True)
+    with open(out.parent / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (out.parent / f"{name}.done").exists():
+            shutil.rmtree(out, ignore_errors=True)
+            res = trixsim("tournament", *args, "--out", str(out), "-q")
+            assert res.returncode == 0, res.stderr
+            (out.parent / f"{name}.done").touch()
+    return out
 
 
 def table(folder: Path, name: str) -> pd.DataFrame:

@@ -30,8 +30,10 @@ def test_bench_smoke(tmp_path):
         assert isinstance(data["openspiel"], dict | str)  # measured, or why not
         assert data["tournament"]["workers_2"]["median"] > 0
         assert 0 < data["tournament"]["parquet_share"] < 1
-        assert data["startup"]["cold_seconds"] > 0
+        assert data["startup"]["warm_seconds"] > 0
         assert data["targets"]  # every game is held to something
+    colds = [data["startup"]["cold_seconds"] for data in every.values()]
+    assert colds[0] > 0 and colds[1:] == [None] * (len(colds) - 1)  # a scaled run: one cold
     trix = {x["target"] for x in every["trix"]["targets"]}
     assert any("OpenSpiel" in x for x in trix) and any("workers" in x for x in trix)
     strength = every["euchre5"]["strength"]

@@ -211,13 +211,15 @@ def strength_rows(spec, lineups) -> dict:
 
 
 # -- 6. start-up ----------
-def startup_rows(spec) -> dict:
-    """Launch to the first finished game (``trixsim deal``), cold and warm numba cache."""
+def startup_rows(spec, cold: bool = True) -> dict:
+    """Launch to the first finished game (``trixsim deal``), cold and warm numba cache
+    (``cold=False``: warm only, the cold figure None)."""
     with tempfile.TemporaryDirectory() as d:
         env = dict(os.environ, NUMBA_CACHE_DIR=d)
-        env.pop("TRIXSIM_NUMBA_CACHE_DIR", None)  # a fresh cache folder, not this process's
-        times = []
-        for _ in range(2):
+        if cold:
+            env.pop("TRIXSIM_NUMBA_CACHE_DIR", None)  # a fresh cache folder, not this process's
+        times = [] if cold else [None]
+        for _ in range(2 if cold else 1):
             t = time.perf_counter()
             subprocess.run([sys.executable, "-m", "sim.cli", "deal", "--game", spec.name,
                             "--seed", "1"], env=env, check=True, capture_output=True)  # fmt: skip

@@ -74,9 +74,10 @@ def build(results: dict, targets) -> str:
         f"{100 * t['parquet_share']:.1f}% of a chunk's time.",
     ]  # fmt: skip
     s = results["startup"]
+    cold = ("not measured (a scaled run measures the first game's only)"
+            if s["cold_seconds"] is None else f"{s['cold_seconds']:.1f} s")  # fmt: skip
     lines += ["", "### Start-up (launch to the first finished game, `trixsim deal`)", "",
-              f"Cold numba cache: {s['cold_seconds']:.1f} s; warm cache: "
-              f"{s['warm_seconds']:.2f} s."]  # fmt: skip
+              f"Cold numba cache: {cold}; warm cache: {s['warm_seconds']:.2f} s."]  # fmt: skip
     lines += strength_lines(results.get("strength") or {})
     checks = targets(results)
     results["targets"] = [{"target": a, "value": b, "met": c} for a, b, c in checks]

@@ -1,0 +1,52 @@
+"""The suite's set-up: every registered game's kernels compiled once, before any test runs.
+
+On a cold numba cache most of the suite's time is compiling (a game's loop, its bots and
+its checked game take up to a minute each). Compiled here first, by as many processes as
+there are cores, each game once, pytest-xdist's workers (which start after this) load
+them from the cache instead of compiling the same kernels side by side. A run in one
+process (``pytest tests/trix``) compiles what it needs as it goes; ``TRIXSIM_TEST_PRECOMPILE``
+set to 1 or 0 asks for the head start or refuses it.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+
+# the slowest to compile first, so the last one to finish is a short one
+ORDER = ("euchre5", "five-hundred", "trix", "terts")
+
+
+def _compile(game: str) -> tuple[str, int, str]:
+    res = subprocess.run([sys.executable, "-m", "sim.core.compiled", game],
+                         capture_output=True, text=True)  # fmt: skip
+    return game, res.returncode, res.stderr
+
+
+def pytest_configure(config) -> None:
+    if hasattr(config, "workerinput"):
+        return  # an xdist worker: the controller compiled before starting it
+    workers = getattr(config.option, "numprocesses", None) or 0
+    wanted = os.environ.get("TRIXSIM_TEST_PRECOMPILE", "1" if workers else "0")
+    if wanted != "1":
+        return
+    from sim.core.cache import configure
+    from sim.core.registry import games
+
+    configure()  # one cache folder, passed on to the compiling processes and the workers
+    names = sorted(games(), key=lambda g: ORDER.index(g) if g in ORDER else len(ORDER))
+    t = time.perf_counter()
+    with ThreadPoolExecutor(max(1, min(len(names), os.cpu_count() or 1))) as pool:
+        failed = [(g, err) for g, code, err in pool.map(_compile, names) if code != 0]
+    if failed:  # the tests will say what is wrong; compiling is only a head start
+        for g, err in failed:
+            print(f"conftest: compiling {g} failed:\n{err[-2000:]}", file=sys.stderr)
+    config._trixsim_compiled = time.perf_counter() - t
+
+
+def pytest_report_header(config) -> str | None:
+    seconds = getattr(config, "_trixsim_compiled", None)
+    return None if seconds is None else f"trixsim: every game's kernels ready in {seconds:.0f} s"
