@@ -272,7 +272,7 @@ def candidates(public, seat, mine, extra):
     if (mine >> called) & 1:
         return 1 << seat
     cand = 0
-    for q in range(5):
+    for q in range(V.N_SEATS):
         if q != public[S.MAKER] and q != seat and not (public[S.SHOWN_OUT + q] >> called) & 1:
             cand |= 1 << q
     return cand
@@ -303,8 +303,8 @@ def foes_can_beat(public, seat, out, trump, level, maker, attacker, revealed, ca
     led = public[S.LED_SUIT]
     led_cards = suit_cards(led, trump)
     tr = trump_cards(trump)
-    for k in range(1, 5 - public[S.TRICK_LEN]):
-        q = (seat + k) % 5
+    for k in range(1, V.N_SEATS - public[S.TRICK_LEN]):
+        q = (seat + k) % V.N_SEATS
         if side_of(q, seat, maker, attacker, revealed, cand, False) == 1:
             continue
         poss = out & ~public[S.SHOWN_OUT + q]
@@ -381,7 +381,7 @@ def play(public, seat, mine, extra, legal, w):
     led = public[S.LED_SUIT]
     best = public[S.TRICK_BEST]
     winner = public[S.TRICK_WINNER]
-    last = public[S.TRICK_LEN] == 4
+    last = public[S.TRICK_LEN] == V.N_SEATS - 1
     friend = side_of(winner, seat, maker, attacker, revealed, cand, True) == 1
     held = friend and (
         last or not foes_can_beat(public, seat, out, trump, best, maker, attacker, revealed, cand)

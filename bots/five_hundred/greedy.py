@@ -318,11 +318,11 @@ def nt_tricks(mine, w):
 def team_tricks(public, seat, mine, strain, w):
     """The tricks the bot counts on for its team in ``strain``; -1 for a strain an opponent
     bid (he holds its trumps)."""
-    partner = (seat + 2) % 4
+    partner = (seat + 2) % V.N_SEATS
     pbid = public[S.BIDS + partner]
     mybid = public[S.BIDS + seat]
-    opp_a = public[S.BIDS + (seat + 1) % 4]
-    opp_b = public[S.BIDS + (seat + 3) % 4]
+    opp_a = public[S.BIDS + (seat + 1) % V.N_SEATS]
+    opp_b = public[S.BIDS + (seat + 3) % V.N_SEATS]
     if (opp_a >= 0 and opp_a % 5 == strain) or (opp_b >= 0 and opp_b % 5 == strain):
         return -1.0
     if strain == V.NO_TRUMPS:
@@ -352,7 +352,7 @@ def cheapest_level(high, strain):
 def bid(public, seat, mine, legal, w):
     """R4: the cheapest legal bid of the strain with the largest margin, or PASS."""
     high = public[S.HIGH_BID]
-    partner = (seat + 2) % 4
+    partner = (seat + 2) % V.N_SEATS
     pbid = public[S.BIDS + partner]
     mybid = public[S.BIDS + seat]
     best = V.PASS
@@ -426,13 +426,13 @@ def joker_lead(legal, mine):
 @njit(cache=True, inline="always")
 def lead(public, seat, mine, out, legal, trump, w):
     contractor = public[S.CONTRACTOR]
-    partner = (seat + 2) % 4
-    contractors = (seat % 2) == (contractor % 2)
+    partner = (seat + 2) % V.N_SEATS
+    contractors = (seat % V.N_TEAMS) == (contractor % V.N_TEAMS)
     tr = trump_cards(trump)
     my_tr = mine & tr
     side = mine & ~tr
-    va = void_cards(public, (seat + 1) % 4, trump)
-    vb = void_cards(public, (seat + 3) % 4, trump)
+    va = void_cards(public, (seat + 1) % V.N_SEATS, trump)
+    vb = void_cards(public, (seat + 3) % V.N_SEATS, trump)
     opp_tr = out & tr & ~(va & vb) if trump >= 0 else np.int64(0)
     boss = bosses(mine, trump, out)
     if trump >= 0 and seat == contractor and my_tr and opp_tr:  # draw trumps
@@ -448,7 +448,7 @@ def lead(public, seat, mine, out, legal, trump, w):
         if pbid >= 0 and pbid % 5 != V.NO_TRUMPS:
             s = strain_trump(pbid % 5)
             cards = side & suit_cards(s, trump) & ~void_cards(public, contractor, trump)
-            cards &= ~void_cards(public, (contractor + 2) % 4, trump)
+            cards &= ~void_cards(public, (contractor + 2) % V.N_SEATS, trump)
             if s != trump and cards:
                 return lowest_power(cards, trump)
     if trump < 0 and mine & JOKER_BIT:
@@ -468,8 +468,8 @@ def foes_can_beat(public, seat, out, trump, follow, level):
     led_cards = suit_cards(follow, trump)
     tr = trump_cards(trump)
     above = ABOVE[trump + 1, follow, min(max(level + 1, 0), 41)]
-    for k in range(1, 4 - public[S.TRICK_LEN]):
-        q = (seat + k) % 4
+    for k in range(1, V.N_SEATS - public[S.TRICK_LEN]):
+        q = (seat + k) % V.N_SEATS
         if k == 2:
             continue  # the partner
         poss = out & ~void_cards(public, q, trump)
@@ -489,8 +489,8 @@ def play(public, seat, mine, out, legal, w):
         return lead(public, seat, mine, out, legal, trump, w)
     follow = public[S.TO_FOLLOW]
     best = public[S.TRICK_BEST]
-    last = n == 3
-    friend = public[S.TRICK_WINNER] == (seat + 2) % 4
+    last = n == V.N_SEATS - 1
+    friend = public[S.TRICK_WINNER] == (seat + 2) % V.N_SEATS
     held = friend and (last or not foes_can_beat(public, seat, out, trump, follow, best))
     wins = np.int64(0)
     safe = np.int64(0)
@@ -503,7 +503,7 @@ def play(public, seat, mine, out, legal, w):
             wins |= ONE << c
             if last or not foes_can_beat(public, seat, out, trump, follow, p):
                 safe |= ONE << c
-    if n == 1 and not bosses(ONE << public[S.TRICK_CARDS + (seat + 3) % 4], trump, out):
+    if n == 1 and not bosses(ONE << public[S.TRICK_CARDS + (seat + 3) % V.N_SEATS], trump, out):
         # second hand: the joker waits unless the led card is a boss
         if safe & ~JOKER_BIT:
             safe &= ~JOKER_BIT

@@ -418,7 +418,7 @@ def decide(public, seat, hand, legal, w):
     out = np.int64(V.DECK) & ~mine & ~public[S.PLAYED]
     if trick >= V.DRAW_TRICKS:  # the stock is gone: the out cards are the other hand
         if phase == V.FOLLOW:
-            return late_follow(mine, legal, public[S.LEAD_CARD], trump, trick == V.N_TRICKS - 1)
+            return late_follow(mine, legal, public[S.LED_CARD], trump, trick == V.N_TRICKS - 1)
         return late_lead(mine, out, trump)
     may_declare = phase <= V.ANSWER or trick < V.DRAW_TRICKS - 1  # now or at a later lead
     if legal >> V.SWAP & 1 and should_swap(public, seat, mine, may_declare, w):
@@ -439,7 +439,7 @@ def decide(public, seat, hand, legal, w):
     if trick < V.DRAW_TRICKS - 1:  # a later lead of tricks 1-7 may declare them
         keep = meld_guard(public, seat, mine)
     if phase == V.FOLLOW:
-        return free_follow(mine, public[S.LEAD_CARD], trump, keep, w)
+        return free_follow(mine, public[S.LED_CARD], trump, keep, w)
     return free_lead(mine, keep, trump)
 
 

@@ -82,6 +82,7 @@ from sim.games.trix.vocab import (
     KING,
     KING_OF_HEARTS,
     LAST_TRICK,
+    N_SEATS,
     NO_DOUBLE,
     PASS,
     QUEEN_CARDS,
@@ -165,7 +166,7 @@ def followers_mask(public, seat, out, n):
     """Cards out that the ``n`` seats after ``seat`` may still hold (voids removed)."""
     m = np.int64(0)
     for k in range(1, n + 1):
-        m |= out & ~public[SHOWN_OUT + (seat + k) % 4]
+        m |= out & ~public[SHOWN_OUT + (seat + k) % N_SEATS]
     return m
 
 
@@ -183,7 +184,7 @@ def follow_card(public, seat, hand, legal, contract, out):
     under = legal & below(public[TRICK_BEST])
     if under:
         return highest_bit(under)
-    later = followers_mask(public, seat, out, 3 - public[TRICK_LEN])
+    later = followers_mask(public, seat, out, N_SEATS - 1 - public[TRICK_LEN])
     keep = keep_of(contract)
     low = lowest_bit(legal)
     if later & above(low) == 0:  # the trick is ours whatever we play: shed the highest
@@ -306,9 +307,9 @@ def lead_card(public, seat, hand, contract, out):
     danger = danger_of(contract)
     trick_cost = 10.0 if contract in (TRICKS_C, GENERAL) else 0.0
     future = FUTURE[contract]
-    shown1 = public[SHOWN_OUT + (seat + 1) % 4]
-    shown2 = public[SHOWN_OUT + (seat + 2) % 4]
-    shown3 = public[SHOWN_OUT + (seat + 3) % 4]
+    shown1 = public[SHOWN_OUT + (seat + 1) % N_SEATS]
+    shown2 = public[SHOWN_OUT + (seat + 2) % N_SEATS]
+    shown3 = public[SHOWN_OUT + (seat + 3) % N_SEATS]
     best_card = lowest_bit(hand)
     best_cost = 1e18
     for s in range(4):
@@ -364,12 +365,12 @@ def two_cards_left(public, seat, hand, legal, contract, out):
     n_out = max(popcount(out), 3)
     q = 1.0 - 3.0 / n_out  # chance that a card out is played in trick 7, not kept
     table = np.int64(0)
-    for k in range(4):
+    for k in range(N_SEATS):
         c = public[TRICK_CARDS + k]
         if c >= 0:
             table |= np.int64(1) << c
-    later = followers_mask(public, seat, out, 3 - tlen)
-    n_later = 3 - tlen
+    later = followers_mask(public, seat, out, N_SEATS - 1 - tlen)
+    n_later = N_SEATS - 1 - tlen
     out_danger = points(out & danger, wd, wq, wk)
     best_card = lowest_bit(legal)
     best_cost = 1e18

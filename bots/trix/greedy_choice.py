@@ -8,7 +8,7 @@ import numpy as np
 from sim.core.bits import lowest_bit, popcount
 from sim.core.jit import njit
 from sim.games.trix.state import CONTRACT_NO, REMAINING, TOTALS
-from sim.games.trix.vocab import CHOOSE_BASE
+from sim.games.trix.vocab import CHOOSE_BASE, N_SEATS
 
 # The chooser's points in each contract, relative to the mean of the other three (trix
 # included, multipliers applied at a first choice), as a linear function of the hand:
@@ -123,11 +123,11 @@ def later_share(public, seat, rate0, n0):
     if n_rem <= 1:
         return 1.0
     t_max = public[TOTALS]
-    for p in range(1, 4):
+    for p in range(1, N_SEATS):
         t_max = max(t_max, public[TOTALS + p])
     rate = (max(t_max, 0) + rate0 * n0) / (public[CONTRACT_NO] + n0)
     left = max(1000 - t_max, 0) / max(rate, 1.0)
-    return min(1.0, left / 4.0 / (n_rem - 1))
+    return min(1.0, left / N_SEATS / (n_rem - 1))
 
 
 @njit(cache=True)

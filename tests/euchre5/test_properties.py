@@ -29,8 +29,9 @@ class Watched(EuchreGame):
     def _on_deal_end(self) -> None:
         super()._on_deal_end()
         s = self.state
-        buried = int(s[S.KITTY]) | (1 << int(s[S.DISCARD]) if s[S.DISCARD] >= 0 else 0)
-        self.__dict__.setdefault("ends", []).append((int(s[S.ALONE]), buried))
+        discard = int(s[S.DISCARDED_CARD])
+        buried = int(s[S.KITTY]) | (1 << discard if discard >= 0 else 0)
+        self.__dict__.setdefault("ends", []).append((int(s[S.GOING_ALONE]), buried))
 
 
 def play(seed: int, passing: float) -> Watched:

@@ -203,7 +203,7 @@ def test_R8_2_R8_3_R8_5_the_scoring_tables(tricks, partner, attack, defend):
     state[S.MAKER] = 0
     state[S.PARTNER] = 1 if partner else -1
     state[S.CALLED] = 5 if partner else -1
-    state[S.ALONE] = 0 if partner else 1
+    state[S.GOING_ALONE] = 0 if partner else 1
     state[S.TRICKS_WON + 0] = min(tricks, 3) if partner else tricks
     state[S.TRICKS_WON + 1] = tricks - state[S.TRICKS_WON + 0]
     state[S.TRICKS_WON + 2] = 5 - tricks

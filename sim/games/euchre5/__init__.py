@@ -9,13 +9,14 @@ The rules are ``../shared/games/euchre5/RULES.md`` (R1–R11), the records
 """
 
 from sim.core.spec import GameSpec
+from sim.games.euchre5.vocab import N_SEATS
 
 SPEC = GameSpec(
     name="euchre5",
     version="1",
     title="Five-handed Euchre: 5 players, a called partner each deal; 10 points win",
     package=__name__,
-    seats=5,
+    seats=N_SEATS,
     deck=28,
     record_format="trixsim/euchre5-record@1",
     deal="deal",

@@ -1,61 +1,18 @@
 """Euchre cards as text (R1.2: ``TD``), hands as masks, and trump's effect on suits (R5).
 
 A card is ``suit * 8 + rank`` (:mod:`.vocab`); the left bower is the jack of the
-same-colour suit (R1.3: ``suit ^ 2``) and belongs to trump (R5.2).
+same-colour suit (R1.3: ``suit ^ 2``) and belongs to trump (R5.2). The notation itself
+is the core's (:mod:`sim.core.cards`).
 """
 
+from sim.core.cards import Notation
 from sim.games.euchre5.vocab import DECK, RANKS, RJ, SUIT, SUIT_SYMBOLS, SUITS
 
-CARD_NAMES = {s * 8 + r: RANKS[r] + SUITS[s] for s in range(4) for r in range(7)}
-_CARD_INDEX = {name: card for card, name in CARD_NAMES.items()}
-
-
-def card_name(card: int) -> str:
-    return CARD_NAMES[card]
-
-
-def card_text(card: int) -> str:
-    """``18`` -> ``10♦``: the card as a person reads it."""
-    name = CARD_NAMES[card]
-    return ("10" if name[0] == "T" else name[0]) + SUIT_SYMBOLS[card >> 3]
-
-
-def parse_card(text: str) -> int:
-    """``"TD"`` (any case, ``10D`` too) -> ``18``; ValueError naming the bad text."""
-    t = text.strip().upper()
-    if t.startswith("10"):
-        t = "T" + t[2:]
-    if t not in _CARD_INDEX:
-        raise ValueError(
-            f"unknown card {text!r}: write rank (8 9 T J Q K A) then suit (H C D S), e.g. TD"
-        )
-    return _CARD_INDEX[t]
-
-
-def parse_suit(text: str) -> int:
-    t = text.strip().upper()
-    if len(t) != 1 or t not in SUITS:
-        raise ValueError(f"unknown suit {text!r}: one of H C D S")
-    return SUITS.index(t)
-
-
-def cards_of(mask: int) -> list[int]:
-    return [c for c in CARD_NAMES if mask >> c & 1]
-
-
-def format_hand(mask: int) -> str:
-    return " ".join(CARD_NAMES[c] for c in cards_of(mask))
-
-
-def parse_hand(text: str) -> int:
-    """Space-separated cards -> mask; ValueError on unknown or repeated cards."""
-    m = 0
-    for tok in text.split():
-        c = parse_card(tok)
-        if m >> c & 1:
-            raise ValueError(f"card {tok} appears twice in {text!r}")
-        m |= 1 << c
-    return m
+NOTATION = Notation(RANKS, SUITS, SUIT_SYMBOLS, stride=8)
+CARD_NAMES = NOTATION.names
+card_name, card_text, parse_card = NOTATION.card_name, NOTATION.card_text, NOTATION.parse_card
+parse_suit, cards_of = NOTATION.parse_suit, NOTATION.cards_of
+format_hand, parse_hand = NOTATION.format_hand, NOTATION.parse_hand
 
 
 def left_bower(trump: int) -> int:

@@ -11,7 +11,7 @@ import numpy as np
 import pyarrow as pa
 
 from sim.games.euchre5.cards import CARD_NAMES
-from sim.games.euchre5.vocab import ALONE_NAMES, END_NAMES, SUITS, D, G
+from sim.games.euchre5.vocab import ALONE_NAMES, END_NAMES, N_SEATS, SUITS, D, G
 
 SUIT_NAMES = pa.array(list(SUITS), pa.string())
 CARD_IDS = np.full(32, 0, np.int8)
@@ -52,7 +52,7 @@ def deal_columns(deals: np.ndarray, seat_bots: np.ndarray, w) -> dict[str, pa.Ar
         "round": w.ints(col["round"], pa.int8()),
         "maker": w.ints(maker, pa.int8()),
         "maker_bot": w.bots(seat_bots[rows, maker]),
-        "maker_position": w.ints((col["maker"] - col["dealer"]) % 5, pa.int8()),
+        "maker_position": w.ints((col["maker"] - col["dealer"]) % N_SEATS, pa.int8()),
         "trump": w.dictionary(col["trump"], SUIT_NAMES),
         "up": _cards(col["up"], np.ones(len(maker), bool), w),
         "exchanged": pa.array(col["exchanged"] == 1, mask=col["exchanged"] < 0),
@@ -64,11 +64,11 @@ def deal_columns(deals: np.ndarray, seat_bots: np.ndarray, w) -> dict[str, pa.Ar
         ),
         "maker_trumps": w.ints(col["maker_trumps"], pa.int8()),
     }
-    for p in range(5):
+    for p in range(N_SEATS):
         table[f"tricks_{p}"] = w.ints(col[f"tricks_{p}"], pa.int8())
     table["attackers_tricks"] = w.ints(col["attackers_tricks"], pa.int8())
     for kind in ("points", "totals"):
-        for p in range(5):
+        for p in range(N_SEATS):
             table[f"{kind}_{p}"] = w.ints(col[f"{kind}_{p}"], pa.int8())
     return table
 

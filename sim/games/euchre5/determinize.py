@@ -26,7 +26,7 @@ from sim.games.euchre5.state import (
     CALLED,
     DEALER,
     DEALT,
-    DISCARD,
+    DISCARDED_CARD,
     HANDS,
     KITTY,
     MAKER,
@@ -42,12 +42,11 @@ from sim.games.euchre5.state import (
     STATE_SIZE,
     UP_CARD,
 )
-from sim.games.euchre5.vocab import DECK
-from sim.games.euchre5.vocab import DISCARD as DISCARD_PHASE
+from sim.games.euchre5.vocab import DECK, DISCARD, N_SEATS
 
-BURIED = 4  # the holder index of the buried cards (the four other seats are 0-3)
-_NEED, _ALLOW, _GOT = SUB_SIZE, SUB_SIZE + 5, SUB_SIZE + 10
-WORK_SIZE = SUB_SIZE + 15  # the sampler's subsets, then need, allow, got of five holders
+BURIED = N_SEATS - 1  # the holder index of the buried cards (the other seats are 0 .. BURIED - 1)
+_NEED, _ALLOW, _GOT = SUB_SIZE, SUB_SIZE + N_SEATS, SUB_SIZE + 2 * N_SEATS
+WORK_SIZE = SUB_SIZE + 3 * N_SEATS  # the sampler's subsets, then need, allow, got of each holder
 
 
 @njit(cache=True)
@@ -65,12 +64,12 @@ def determinize(public, seat, hand, legal, rng, work, state):
     unknown = DECK & ~cards & ~public[PLAYED] & ~known_discard
     if not ordered:
         unknown &= ~up  # on the table (round 1) or turned down (round 2): not dealt
-    need = work[_NEED : _NEED + 5]
-    allow = work[_ALLOW : _ALLOW + 5]
-    got = work[_GOT : _GOT + 5]
+    need = work[_NEED : _NEED + N_SEATS]
+    allow = work[_ALLOW : _ALLOW + N_SEATS]
+    got = work[_GOT : _GOT + N_SEATS]
     dealt = 0
-    for j in range(4):
-        q = (seat + 1 + j) % 5
+    for j in range(N_SEATS - 1):
+        q = (seat + 1 + j) % N_SEATS
         need[j] = 5 - popcount(public[PLAYED_BY + q])
         dealt += need[j]
         allow[j] = unknown & ~public[SHOWN_OUT + q]
@@ -84,18 +83,18 @@ def determinize(public, seat, hand, legal, rng, work, state):
     got[BURIED] = 0
     deal(unknown, allow, need, got, rng, work[:SUB_SIZE])
     state[HANDS + seat] = cards
-    for j in range(4):
-        state[HANDS + (seat + 1 + j) % 5] = got[j]
-    for p in range(5):
+    for j in range(N_SEATS - 1):
+        state[HANDS + (seat + 1 + j) % N_SEATS] = got[j]
+    for p in range(N_SEATS):
         state[DEALT + p] = state[HANDS + p] | public[PLAYED_BY + p]
     buried = got[BURIED] | known_discard
-    if ordered and public[PHASE] != DISCARD_PHASE:  # the kitty and the discard are buried
+    if ordered and public[PHASE] != DISCARD:  # the kitty and the discard are buried
         discard = known_discard if known_discard else (buried & up if buried & up else
                                                        buried & -buried)  # fmt: skip
-        state[DISCARD] = lowest_bit(discard) if discard else -1
+        state[DISCARDED_CARD] = lowest_bit(discard) if discard else -1
         state[KITTY] = buried & ~discard
     else:
-        state[DISCARD] = -1
+        state[DISCARDED_CARD] = -1
         state[KITTY] = buried
     called = public[CALLED]
     state[PARTNER] = -1
@@ -103,7 +102,7 @@ def determinize(public, seat, hand, legal, rng, work, state):
         if public[REVEALED] >= 0:
             state[PARTNER] = public[REVEALED]
         else:
-            for p in range(5):
+            for p in range(N_SEATS):
                 if (state[HANDS + p] >> called) & 1:
                     state[PARTNER] = p
     state[MAKER_TRUMPS] = 0  # only the tables read it

@@ -34,6 +34,7 @@ from sim.games.euchre5.vocab import (
     DECK,
     DISCARD,
     END_NAMES,
+    N_SEATS,
     ORDER,
     PASS,
     PLAY,
@@ -93,7 +94,7 @@ class Observation(_Observation):
     maker = property(lambda self: int(self.public[S.MAKER]))
     called = property(lambda self: int(self.public[S.CALLED]))
     cards = property(lambda self: int(self.hand) & DECK)
-    totals = property(lambda self: [int(v) for v in self.public[S.TOTALS : S.TOTALS + 5]])
+    totals = property(lambda self: [int(v) for v in self.public[S.TOTALS : S.TOTALS + N_SEATS]])
 
 
 class EuchreGame(CoreGame):
@@ -126,7 +127,7 @@ class EuchreGame(CoreGame):
 
     @property
     def totals(self) -> list[int]:
-        return [int(v) for v in self.state[S.TOTALS : S.TOTALS + 5]]
+        return [int(v) for v in self.state[S.TOTALS : S.TOTALS + N_SEATS]]
 
     @property
     def end(self) -> str | None:
@@ -146,11 +147,11 @@ class EuchreGame(CoreGame):
             up = up if isinstance(up, int | np.integer) else parse_card(up)
             kitty = kitty if isinstance(kitty, int | np.integer) else _parse_cards(kitty)
             check_deal(hands, up, kitty)
-            for p in range(5):
+            for p in range(N_SEATS):
                 s[S.HANDS + p] = s[S.DEALT + p] = hands[p]
             s[S.UP_CARD], s[S.KITTY] = up, kitty
         self.history.append(DealResult(
-            k, int(s[S.DEALER]), [int(v) for v in s[S.DEALT : S.DEALT + 5]],
+            k, int(s[S.DEALER]), [int(v) for v in s[S.DEALT : S.DEALT + N_SEATS]],
             int(s[S.UP_CARD]), int(s[S.KITTY]),
         ))  # fmt: skip
 
@@ -162,8 +163,8 @@ class EuchreGame(CoreGame):
         d.trump, d.maker = int(s[S.TRUMP]), int(s[S.MAKER])
         d.called = int(s[S.CALLED]) if s[S.CALLED] >= 0 else None
         d.partner = int(s[S.PARTNER]) if s[S.PARTNER] >= 0 else None
-        d.tricks = [int(v) for v in s[S.TRICKS_WON : S.TRICKS_WON + 5]]
-        d.points = [int(v) for v in s[S.POINTS : S.POINTS + 5]]
+        d.tricks = [int(v) for v in s[S.TRICKS_WON : S.TRICKS_WON + N_SEATS]]
+        d.points = [int(v) for v in s[S.POINTS : S.POINTS + N_SEATS]]
         d.totals = self.totals
 
     # -- words -----------------------------------------------------------------------------
@@ -241,15 +242,15 @@ class EuchreGame(CoreGame):
     def _up_holder(self) -> int | None:
         """The seat that holds the up card, if one does (the dealer, after an order)."""
         up = 1 << int(self.state[S.UP_CARD])
-        return next((p for p in range(5) if self.hand(p) & up), None)
+        return next((p for p in range(N_SEATS) if self.hand(p) & up), None)
 
     def accounted(self) -> str | None:
         """Every card once: in a hand, played, in the kitty, discarded, or the up card."""
         s = self.state
         seen = int(s[S.PLAYED]) | int(s[S.KITTY])
-        if s[S.DISCARD] >= 0:
-            seen |= 1 << int(s[S.DISCARD])
-        for p in range(5):
+        if s[S.DISCARDED_CARD] >= 0:
+            seen |= 1 << int(s[S.DISCARDED_CARD])
+        for p in range(N_SEATS):
             hand = self.hand(p)
             if hand & seen:
                 return f"seat {p} holds {format_hand(hand & seen)}, already placed"
@@ -260,7 +261,7 @@ class EuchreGame(CoreGame):
         if seen != DECK:
             return f"cards nowhere: {format_hand(DECK & ~seen)}"
         sizes = [bin(self.hand(p)).count("1") + bin(int(s[S.PLAYED_BY + p])).count("1")
-                 for p in range(5)]  # fmt: skip
+                 for p in range(N_SEATS)]  # fmt: skip
         exchanging = self.phase == DISCARD
         for p, n in enumerate(sizes):
             if n != (6 if exchanging and p == self.dealer else 5):
@@ -275,8 +276,8 @@ class EuchreGame(CoreGame):
         if seat == viewer:
             return self.hand(viewer)
         unseen = DECK & ~self.hand(viewer) & ~int(s[S.PLAYED])
-        if viewer == self.dealer and s[S.DISCARD] >= 0:
-            unseen &= ~(1 << int(s[S.DISCARD]))  # he knows his discard is buried
+        if viewer == self.dealer and s[S.DISCARDED_CARD] >= 0:
+            unseen &= ~(1 << int(s[S.DISCARDED_CARD]))  # he knows his discard is buried
         mask = unseen & ~int(s[S.SHOWN_OUT + seat])
         up = 1 << int(s[S.UP_CARD])
         ordered = s[S.ROUND] == 1 and s[S.MAKER] >= 0
@@ -288,13 +289,13 @@ class EuchreGame(CoreGame):
 
     def with_hands(self, hands: list[int]) -> np.ndarray:
         state = self.state.copy()
-        for p in range(5):
+        for p in range(N_SEATS):
             if hands[p] != self.hand(p):
                 state[S.HANDS + p] = hands[p]
                 state[S.DEALT + p] = hands[p] | int(state[S.PLAYED_BY + p])
         called = int(state[S.CALLED])
         if called >= 0 and state[S.REVEALED] < 0:
-            state[S.PARTNER] = next((p for p in range(5) if hands[p] >> called & 1), -1)
+            state[S.PARTNER] = next((p for p in range(N_SEATS) if hands[p] >> called & 1), -1)
         return state
 
 
@@ -310,8 +311,8 @@ def _parse_cards(text: str) -> int:
 
 def check_deal(hands, up: int, kitty: int) -> None:
     """Five hands of 5, the up card and a kitty of 2: the 28 cards once each (R3)."""
-    if len(hands) != 5:
-        raise ValueError(f"a deal needs 5 hands, got {len(hands)}")
+    if len(hands) != N_SEATS:
+        raise ValueError(f"a deal needs {N_SEATS} hands, got {len(hands)}")
     seen = 0
     for p, h in enumerate(hands):
         h = int(h)

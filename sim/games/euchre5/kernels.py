@@ -9,11 +9,10 @@ from sim.games.euchre5.rules import (  # noqa: F401  (the loop calls them throug
     ranks_and_shares,
     step,
 )
-from sim.games.euchre5.vocab import DEAL_COLUMNS, GAME_COLUMNS, OVER
+from sim.games.euchre5.vocab import DEAL_COLUMNS, GAME_COLUMNS, N_SEATS, OVER
 from sim.games.euchre5.vocab import D as _D
 from sim.games.euchre5.vocab import G as _G
 
-N_SEATS = 5
 STATE_SIZE = S.STATE_SIZE
 PUB_SIZE = S.PUB_SIZE
 N_DEAL_COLUMNS = len(DEAL_COLUMNS)
@@ -38,8 +37,8 @@ def hand_of(state, seat):
     """The seat's private word (R10.1): its cards in bits 0-31; for the dealer, once he has
     exchanged, his discard in bits 32-63."""
     hand = state[S.HANDS + seat]
-    if seat == state[S.DEALER] and state[S.DISCARD] >= 0:
-        hand |= (1 << state[S.DISCARD]) << 32
+    if seat == state[S.DEALER] and state[S.DISCARDED_CARD] >= 0:
+        hand |= (1 << state[S.DISCARDED_CARD]) << 32
     return hand
 
 
@@ -60,16 +59,16 @@ def record_deal(state, row):
     row[D_TRUMP] = state[S.TRUMP]
     row[D_UP] = state[S.UP_CARD]
     if state[S.ROUND] == 1:  # the dealer took the up card unless he discarded it (R4.2)
-        row[D_EXCHANGED] = state[S.DISCARD] != state[S.UP_CARD]
+        row[D_EXCHANGED] = state[S.DISCARDED_CARD] != state[S.UP_CARD]
     else:
         row[D_EXCHANGED] = -1
     row[D_CALLED] = state[S.CALLED]
-    row[D_ALONE] = state[S.ALONE]
+    row[D_ALONE] = state[S.GOING_ALONE]
     row[D_PARTNER] = partner
     row[D_REVEALED] = state[S.REVEALED_TRICK]
     row[D_MAKER_TRUMPS] = state[S.MAKER_TRUMPS]
     attack = 0
-    for p in range(5):
+    for p in range(N_SEATS):
         row[D_TRICKS + p] = state[S.TRICKS_WON + p]
         row[D_POINTS + p] = state[S.POINTS + p]
         row[D_TOTALS + p] = state[S.TOTALS + p]
@@ -81,8 +80,8 @@ def record_deal(state, row):
 @njit(cache=True)
 def record_game(state, row, shares):
     """A finished game's row (GAME_COLUMNS) and its seats' win shares (R9.3)."""
-    ranks_and_shares(state, row[G_RANKS : G_RANKS + 5], shares)
-    for p in range(5):
+    ranks_and_shares(state, row[G_RANKS : G_RANKS + N_SEATS], shares)
+    for p in range(N_SEATS):
         row[G_TOTALS + p] = state[S.TOTALS + p]
     row[G_DEALS] = state[S.DEAL_NO] + 1
     row[G_END] = state[S.END]

@@ -20,7 +20,7 @@ from sim.games.euchre5 import SPEC
 from sim.games.euchre5.cards import CARD_NAMES, format_hand
 from sim.games.euchre5.game import EuchreGame
 from sim.games.euchre5.replay import replay, replay_record  # noqa: F401  (the codec's)
-from sim.games.euchre5.vocab import SUITS
+from sim.games.euchre5.vocab import N_SEATS, SUITS
 
 FORMAT = SPEC.record_format
 FIELDS = ("format", "game", "bots", "first_dealer", "deals", "totals", "ranks", "win_share",
@@ -86,8 +86,8 @@ def loads(line: str | dict) -> dict:
                 expect(d, key, str, where)
         if d["partner"] is not None:
             expect(d, "partner", int, where)
-        expect_list(d, "hands", str, 5, where)
+        expect_list(d, "hands", str, N_SEATS, where)
         expect_list(d, "events", str, None, where)
         for key in ("tricks", "points", "totals"):
-            expect_list(d, key, int, 5, where)
+            expect_list(d, key, int, N_SEATS, where)
     return rec

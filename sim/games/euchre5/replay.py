@@ -14,7 +14,7 @@ from sim.core.api import IllegalActionError
 from sim.core.replay import Mismatch
 from sim.games.euchre5.cards import CARD_NAMES, parse_card, parse_hand
 from sim.games.euchre5.game import EuchreGame, check_deal
-from sim.games.euchre5.vocab import SUITS
+from sim.games.euchre5.vocab import N_SEATS, SUITS
 
 CARD_IDS = {name: card for card, name in CARD_NAMES.items()}
 
@@ -28,8 +28,9 @@ def replay_record(rec: dict) -> EuchreGame:
     """Rebuild a record's game; raise Mismatch at the first departure from the rules."""
     gid = rec["game"]
     deals = rec["deals"]
-    if rec["first_dealer"] not in range(5):
-        raise Mismatch(f"game {gid}: first_dealer {rec['first_dealer']} is not a seat 0-4")
+    if rec["first_dealer"] not in range(N_SEATS):
+        raise Mismatch(f"game {gid}: first_dealer {rec['first_dealer']} is not a seat "
+                       f"0-{N_SEATS - 1}")  # fmt: skip
     cards = []
     for i, d in enumerate(deals, 1):
         try:

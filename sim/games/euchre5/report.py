@@ -179,7 +179,7 @@ def makers_plot(report: dict, ax_factory):
         xs = np.arange(N_SEATS)
         ys = [100 * (m["by_position"].get(str(k), {}).get("made") or 0) for k in range(N_SEATS)]
         ax.bar(xs + (i - (len(report["makers"]) - 1) / 2) * width, ys, width, label=m["bot"])
-    ax.set_xticks(range(N_SEATS), ["dealer", "+1", "+2", "+3", "+4"])
+    ax.set_xticks(range(N_SEATS), ["dealer", *(f"+{k}" for k in range(1, N_SEATS))])
     ax.set_ylabel("deals made (%)")
     ax.set_title("How often the makers make it, by the maker's seat")
     ax.legend(title="maker")

@@ -21,16 +21,16 @@ from sim.core.bits import lowest_bit, nth_set, popcount
 from sim.core.jit import njit
 from sim.core.rng import advance, draw, draw2, mix
 from sim.games.euchre5.state import (
-    ALONE,
     CALLED,
     DEAL_NO,
     DEAL_SEED,
     DEALER,
     DEALT,
-    DISCARD,
+    DISCARDED_CARD,
     END,
     EVENTS,
     FIRST_DEALER,
+    GOING_ALONE,
     HANDS,
     KITTY,
     LEADER,
@@ -59,8 +59,8 @@ from sim.games.euchre5.state import (
     TURN,
     UP_CARD,
 )
-from sim.games.euchre5.vocab import ALONE as ALONE_ACTION
 from sim.games.euchre5.vocab import (
+    ALONE,
     ALONE_BY_CHOICE,
     ALONE_FORCED,
     BETWEEN,
@@ -68,6 +68,8 @@ from sim.games.euchre5.vocab import (
     BID2,
     CALL,
     DECK,
+    DISCARD,
+    N_SEATS,
     NO_CALL,
     NOT_OVER,
     ORDER,
@@ -81,11 +83,6 @@ from sim.games.euchre5.vocab import (
     TRUMP_BASE,
     WITH_PARTNER,
 )
-from sim.games.euchre5.vocab import (
-    DISCARD as DISCARD_PHASE,
-)
-
-N = 5  # seats
 
 
 # -- R5 trumps and the left bower ---------------------------------------------------------------
@@ -129,7 +126,7 @@ def strength(card, trump, led):
 # -- R2.3, R3 dealing ------------------------------------------------------------------------------
 @njit(cache=True)
 def first_dealer_of(deal_seed):
-    return draw(advance(mix(deal_seed, 0)), N)
+    return draw(advance(mix(deal_seed, 0)), N_SEATS)
 
 
 @njit(cache=True)
@@ -137,7 +134,7 @@ def deal(state, x):
     """R3.1-R3.3 (D1): five hands of 5, the up card, the kitty of 2."""
     free = np.int64(DECK)
     left = 28
-    for p in range(N):
+    for p in range(N_SEATS):
         hand = np.int64(0)
         for _ in range(2):  # 4 cards two at a time, then one
             x = advance(x)
@@ -179,15 +176,15 @@ def start_deal(state):
     """Deal DEAL_NO; round 1 starts left of the dealer (R4.1)."""
     dealer = state[DEALER]
     state[PHASE] = BID1
-    state[TURN] = (dealer + 1) % N
+    state[TURN] = (dealer + 1) % N_SEATS
     state[ROUND] = 1
     state[MAKER] = -1
     state[TRUMP] = -1
     state[CALLED] = NO_CALL
-    state[ALONE] = WITH_PARTNER
+    state[GOING_ALONE] = WITH_PARTNER
     state[REVEALED] = -1
     state[REVEALED_TRICK] = 0
-    state[LEADER] = (dealer + 1) % N
+    state[LEADER] = (dealer + 1) % N_SEATS
     state[TRICK_NO] = 0
     state[TRICK_LEN] = 0
     state[LED_SUIT] = -1
@@ -196,10 +193,10 @@ def start_deal(state):
     state[PLAYED] = 0
     state[PASSED] = 0
     state[EVENTS] = 0
-    state[DISCARD] = -1
+    state[DISCARDED_CARD] = -1
     state[PARTNER] = -1
     state[MAKER_TRUMPS] = 0
-    for p in range(N):
+    for p in range(N_SEATS):
         state[TRICK_CARDS + p] = -1
         state[PLAYED_BY + p] = 0
         state[TRICKS_WON + p] = 0
@@ -212,7 +209,7 @@ def start_deal(state):
 def next_deal(state):
     """R2.3: the deal passes to the next player."""
     state[DEAL_NO] += 1
-    state[DEALER] = (state[DEALER] + 1) % N
+    state[DEALER] = (state[DEALER] + 1) % N_SEATS
     start_deal(state)
 
 
@@ -239,7 +236,7 @@ def legal_actions(state):
         return follow if follow else hand  # R7.2
     if phase == BID1:
         return (one << PASS) | (one << ORDER)  # R4.1
-    if phase == DISCARD_PHASE:
+    if phase == DISCARD:
         return state[HANDS + seat]  # R4.2: his five and the up card
     if phase == BID2:
         suits = np.int64(0xF) & ~(one << (state[UP_CARD] >> 3))  # R4.3
@@ -248,7 +245,7 @@ def legal_actions(state):
             legal |= one << PASS  # R4.4 stick the dealer
         return legal
     if phase == CALL:
-        return callable_cards(state) | (one << ALONE_ACTION)  # R6.1, R6.2
+        return callable_cards(state) | (one << ALONE)  # R6.1, R6.2
     return np.int64(0)
 
 
@@ -262,7 +259,7 @@ def step(state, action):
         return play_card(state, action)
     if phase == BID1:
         bid_round1(state, action)
-    elif phase == DISCARD_PHASE:
+    elif phase == DISCARD:
         exchange(state, action)
     elif phase == BID2:
         bid_round2(state, action)
@@ -280,7 +277,7 @@ def bid_round1(state, action):
         state[MAKER] = seat
         state[TRUMP] = state[UP_CARD] >> 3
         state[HANDS + dealer] |= np.int64(1) << state[UP_CARD]  # R4.2 he takes it up
-        state[PHASE] = DISCARD_PHASE
+        state[PHASE] = DISCARD
         state[TURN] = dealer
         return
     state[PASSED] |= 1 << seat
@@ -288,7 +285,7 @@ def bid_round1(state, action):
         state[ROUND] = 2
         state[PASSED] = 0
         state[PHASE] = BID2
-    state[TURN] = (seat + 1) % N
+    state[TURN] = (seat + 1) % N_SEATS
 
 
 @njit(cache=True)
@@ -296,7 +293,7 @@ def exchange(state, card):
     """R4.2: the dealer discards one of his six (the up card itself: no exchange)."""
     dealer = state[DEALER]
     state[HANDS + dealer] &= ~(np.int64(1) << card)
-    state[DISCARD] = card
+    state[DISCARDED_CARD] = card
     state[PHASE] = CALL
     state[TURN] = state[MAKER]
 
@@ -307,7 +304,7 @@ def bid_round2(state, action):
     seat = state[TURN]
     if action == PASS:
         state[PASSED] |= 1 << seat
-        state[TURN] = (seat + 1) % N
+        state[TURN] = (seat + 1) % N_SEATS
         return
     state[MAKER] = seat
     state[TRUMP] = action - TRUMP_BASE
@@ -319,17 +316,17 @@ def bid_round2(state, action):
 def call(state, action):
     """R6.1-R6.4: call a card (its holder is the partner, none if it is buried) or go alone."""
     trump = state[TRUMP]
-    if action == ALONE_ACTION:
-        state[ALONE] = ALONE_BY_CHOICE
+    if action == ALONE:
+        state[GOING_ALONE] = ALONE_BY_CHOICE
     else:
         state[CALLED] = action
         bit = np.int64(1) << action
-        for p in range(N):
+        for p in range(N_SEATS):
             if state[HANDS + p] & bit:
                 state[PARTNER] = p
     state[MAKER_TRUMPS] = popcount(state[HANDS + state[MAKER]] & trump_cards(trump))
     state[PHASE] = PLAY
-    state[LEADER] = (state[DEALER] + 1) % N  # R7.1 left of the dealer leads
+    state[LEADER] = (state[DEALER] + 1) % N_SEATS  # R7.1 left of the dealer leads
     state[TURN] = state[LEADER]
 
 
@@ -360,11 +357,11 @@ def play_card(state, card):
             state[TRICK_BEST] = s
             state[TRICK_WINNER] = seat
     state[TRICK_LEN] += 1
-    if state[TRICK_LEN] < N:
-        state[TURN] = (seat + 1) % N
+    if state[TRICK_LEN] < N_SEATS:
+        state[TURN] = (seat + 1) % N_SEATS
         return False
     winner = state[TRICK_WINNER]  # R7.4 the winner leads next
-    for p in range(N):
+    for p in range(N_SEATS):
         state[TRICK_CARDS + p] = -1
     state[TRICKS_WON + winner] += 1
     state[TRICK_NO] += 1
@@ -383,8 +380,8 @@ def end_deal(state):
     """R8.1-R8.5 points, R9.1 totals and the end of the game."""
     maker = state[MAKER]
     partner = state[PARTNER]
-    if state[ALONE] == WITH_PARTNER and partner < 0:
-        state[ALONE] = ALONE_FORCED  # R6.4: now certain, the called card was never played
+    if state[GOING_ALONE] == WITH_PARTNER and partner < 0:
+        state[GOING_ALONE] = ALONE_FORCED  # R6.4: now certain, the called card was never played
     tricks = state[TRICKS_WON + maker] + (state[TRICKS_WON + partner] if partner >= 0 else 0)
     alone = partner < 0
     attack = 0
@@ -398,7 +395,7 @@ def end_deal(state):
     else:
         defend = 4
     over = False
-    for p in range(N):
+    for p in range(N_SEATS):
         attacker = p in (maker, partner)
         state[POINTS + p] = attack if attacker else defend
         state[TOTALS + p] += state[POINTS + p]
@@ -417,18 +414,18 @@ def end_deal(state):
 def ranks_and_shares(state, ranks, shares):
     """R9.3: rank 1 + seats with a higher total; the win split among the highest totals."""
     best = state[TOTALS]
-    for p in range(1, N):
+    for p in range(1, N_SEATS):
         best = max(best, state[TOTALS + p])
     winners = 0
-    for p in range(N):
+    for p in range(N_SEATS):
         r = 1
-        for q in range(N):
+        for q in range(N_SEATS):
             if state[TOTALS + q] > state[TOTALS + p]:
                 r += 1
         ranks[p] = r
         if state[TOTALS + p] == best:
             winners += 1
-    for p in range(N):
+    for p in range(N_SEATS):
         shares[p] = 1.0 / winners if state[TOTALS + p] == best else 0.0
 
 

@@ -28,9 +28,8 @@ from sim.core.jit import njit
 from sim.games.euchre5.determinize import WORK_SIZE, determinize  # noqa: F401  (the search's)
 from sim.games.euchre5.rules import ranks_and_shares
 from sim.games.euchre5.state import PHASE, TOTALS
-from sim.games.euchre5.vocab import OVER, PLAY
+from sim.games.euchre5.vocab import N_SEATS, OVER, PLAY
 
-N = 5
 N_TREE_ACTIONS = 39  # cards 0..31, PASS, ORDER, four TRUMP_*, ALONE: the actions of a node
 EQUITY_SCALE = 5.0  # rewards are EQUITY_SCALE * win equity in [0, 1]
 RANK_BONUS = 0.5  # game over: EQUITY_SCALE * share + RANK_BONUS * (5 - rank) / 4
@@ -64,7 +63,7 @@ def flat(public, legal):
 def reward_scale(public):
     """How far the totals may still move apart: the softmax temperature of the equity."""
     top = public[TOTALS]
-    for p in range(1, N):
+    for p in range(1, N_SEATS):
         top = max(top, public[TOTALS + p])
     left = max(0.0, (TARGET - top) / MAX_GAIN)
     return TEMP_PER_DEAL * np.sqrt(left + 1.0)
@@ -74,18 +73,18 @@ def reward_scale(public):
 def rewards(state, temp, out):
     """Every seat's reward once the deal has ended (see the module doc)."""
     if state[PHASE] == OVER:
-        ranks = np.zeros(N, np.int64)
-        shares = np.zeros(N, np.float64)
+        ranks = np.zeros(N_SEATS, np.int64)
+        shares = np.zeros(N_SEATS, np.float64)
         ranks_and_shares(state, ranks, shares)
-        for p in range(N):
-            out[p] = EQUITY_SCALE * shares[p] + RANK_BONUS * (N - ranks[p]) / (N - 1.0)
+        for p in range(N_SEATS):
+            out[p] = EQUITY_SCALE * shares[p] + RANK_BONUS * (N_SEATS - ranks[p]) / (N_SEATS - 1.0)
         return
     top = state[TOTALS]
-    for p in range(1, N):
+    for p in range(1, N_SEATS):
         top = max(top, state[TOTALS + p])
     z = 0.0
-    for p in range(N):
+    for p in range(N_SEATS):
         out[p] = np.exp((state[TOTALS + p] - top) / temp)
         z += out[p]
-    for p in range(N):
+    for p in range(N_SEATS):
         out[p] *= EQUITY_SCALE / z

@@ -20,6 +20,7 @@ from sim.games.euchre5.vocab import (
     BID2,
     CALL,
     DISCARD,
+    N_SEATS,
     ORDER,
     PASS,
     PLAY,
@@ -202,12 +203,12 @@ class View:
             seats.add_column(col, no_wrap=col in ("", "seat", "tricks", "total"),
                              overflow="fold")  # fmt: skip
         called, revealed = int(s[S.CALLED]), int(s[S.REVEALED])
-        for p in range(5):
+        for p in range(N_SEATS):
             notes = []
             if p == game.dealer:
                 notes.append("dealer")
             if p == int(s[S.MAKER]):
-                notes.append("maker" + (", alone" if s[S.ALONE] else ""))
+                notes.append("maker" + (", alone" if s[S.GOING_ALONE] else ""))
             if p == revealed:
                 notes.append("partner")
             if s[S.PASSED] >> p & 1:
@@ -226,7 +227,7 @@ class View:
         parts.append(line)
         if game.phase == PLAY:
             trick = Text(f"Trick {int(s[S.TRICK_NO]) + 1} of 5: ", style="bold")
-            for p in range(5):
+            for p in range(N_SEATS):
                 c = int(s[S.TRICK_CARDS + p])
                 if c >= 0:
                     trick.append(f"seat {p} ")

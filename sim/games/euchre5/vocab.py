@@ -16,7 +16,7 @@ DECK = 0x7F7F7F7F
 JACKS = 0x08080808
 
 # -- players ------------------------------------------------------------------------------------
-N_SEATS = 5
+N_SEATS = 5  # the one place the seat count is written: every module imports it
 TARGET = 10  # R9.1: a total of 10 or more ends the game
 MAX_DEALS = 46  # R9.4
 

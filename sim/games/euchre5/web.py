@@ -123,10 +123,10 @@ def public_view(game: EuchreGame, seat: int | None) -> dict:
         "on the table" if on_table else "turned down" if turned_down else "taken up by the dealer"
     )
     called_yet = phase in (PLAY, BETWEEN, OVER)  # R6.1: the call comes before the play
-    alone = ALONE_WORDS.get(pub[S.ALONE], NOT_ALONE) if called_yet else None
+    alone = ALONE_WORDS.get(pub[S.GOING_ALONE], NOT_ALONE) if called_yet else None
     attackers = [maker] + ([partner] if partner >= 0 else []) if maker >= 0 else []
     tricks_won = _five(pub, S.TRICKS_WON)
-    known = called_yet and (pub[S.ALONE] != WITH_PARTNER or partner >= 0)
+    known = called_yet and (pub[S.GOING_ALONE] != WITH_PARTNER or partner >= 0)
     playing = phase == PLAY
     in_trick = playing and pub[S.TRICK_LEN] > 0
     bidding = phase in (BID1, BID2)

@@ -9,13 +9,14 @@ The rules are ``../shared/games/five-hundred/RULES.md`` (R1–R11), the records
 """
 
 from sim.core.spec import GameSpec
+from sim.games.five_hundred.vocab import N_SEATS, TEAMS
 
 SPEC = GameSpec(
     name="five-hundred",
     version="1",
     title="Five Hundred: 2 partnerships, an auction for trumps and a kitty; 500 points win",
     package=__name__,
-    seats=4,
+    seats=N_SEATS,
     deck=43,
     record_format="trixsim/five-hundred-record@1",
     deal="deal",
@@ -23,5 +24,5 @@ SPEC = GameSpec(
     deal_count="deals",
     max_deals=200,  # R10.4
     default_games=400,  # greedy,mcts (mcts at 600 iterations): about a minute on 2 cores
-    teams=((0, 2), (1, 3)),  # R2.1
+    teams=TEAMS,  # R2.1
 )

@@ -2,6 +2,7 @@
 duplicate tournaments (:mod:`sim.bench.targets`)."""
 
 from sim.bench import targets as t
+from sim.games.five_hundred.vocab import N_SEATS
 
 GREEDY_RANDOM = "greedy,random"
 MCTS_GREEDY = "mcts,greedy"
@@ -12,6 +13,6 @@ def targets(r: dict) -> list:
     return [
         t.random_decisions(r, 25_000_000),
         t.mcts_decisions(r, 2_000),
-        t.fair_share(r, GREEDY_RANDOM, "greedy", 1.5, 4),
+        t.fair_share(r, GREEDY_RANDOM, "greedy", 1.5, N_SEATS),
         t.beats(r, MCTS_GREEDY, "mcts"),
     ]

@@ -2,73 +2,25 @@
 on suits (R1.3-R1.5, R8.1).
 
 A card is ``suit * 11 + rank`` and the joker 44 (:mod:`.vocab`); the left bower is the
-jack of the same-colour suit (``suit ^ 2``). ``trump`` is a suit, or -1 in no trumps.
+jack of the same-colour suit (``suit ^ 2``). ``trump`` is a suit, or -1 in no trumps. The
+notation itself is the core's (:mod:`sim.core.cards`).
 """
 
-from sim.games.five_hundred.vocab import (
-    DECK,
-    JOKER,
-    RANKS,
-    RJ,
-    SUIT_MASKS,
-    SUIT_SYMBOLS,
-    SUITS,
-)
+from sim.core.cards import Notation
+from sim.games.five_hundred.vocab import DECK, JOKER, RANKS, RJ, SUIT_MASKS, SUIT_SYMBOLS, SUITS
 
-CARD_NAMES = {c: RANKS[c % 11] + SUITS[c // 11] for c in range(44) if DECK >> c & 1}
-CARD_NAMES[JOKER] = "JK"
-_CARD_INDEX = {name: card for card, name in CARD_NAMES.items()}
-
-
-def card_name(card: int) -> str:
-    return CARD_NAMES[card]
-
-
-def card_text(card: int) -> str:
-    """``31`` -> ``10♦``: the card as a person reads it (the joker: ``Joker``)."""
-    if card == JOKER:
-        return "Joker"
-    name = CARD_NAMES[card]
-    return ("10" if name[0] == "T" else name[0]) + SUIT_SYMBOLS[card // 11]
-
-
-def parse_card(text: str) -> int:
-    """``"TD"`` (any case, ``10D`` too) -> ``28``; ValueError naming the bad text."""
-    t = text.strip().upper()
-    if t.startswith("10"):
-        t = "T" + t[2:]
-    if t not in _CARD_INDEX:
-        black_four = t in ("4C", "4S")
-        why = " (there are no black fours, R1.1)" if black_four else ""
-        raise ValueError(f"unknown card {text!r}{why}: write rank (4-9 T J Q K A) then suit "
-                         "(H C D S), e.g. TD, or JK for the joker")  # fmt: skip
-    return _CARD_INDEX[t]
-
-
-def parse_suit(text: str) -> int:
-    t = text.strip().upper()
-    if len(t) != 1 or t not in SUITS:
-        raise ValueError(f"unknown suit {text!r}: one of H C D S")
-    return SUITS.index(t)
-
-
-def cards_of(mask: int) -> list[int]:
-    return [c for c in CARD_NAMES if mask >> c & 1]
-
-
-def format_hand(mask: int) -> str:
-    return " ".join(CARD_NAMES[c] for c in cards_of(mask))
-
-
-def parse_hand(text: str) -> int:
-    """Space-separated cards -> mask; ValueError on unknown or repeated cards."""
-    m = 0
-    for tok in text.split():
-        c = parse_card(tok)
-        if m >> c & 1:
-            raise ValueError(f"card {tok} appears twice in {text!r}")
-        m |= 1 << c
-    return m
+NOTATION = Notation(
+    RANKS, SUITS, SUIT_SYMBOLS, stride=11,
+    missing=[c for c in range(JOKER) if not DECK >> c & 1],  # R1.1 no 4C, no 4S
+    extra={JOKER: ("JK", "Joker")},
+    rank_words="4-9 T J Q K A",
+    missing_why=" (there are no black fours, R1.1)",
+    after=", or JK for the joker",
+)  # fmt: skip
+CARD_NAMES = NOTATION.names
+card_name, card_text, parse_card = NOTATION.card_name, NOTATION.card_text, NOTATION.parse_card
+parse_suit, cards_of = NOTATION.parse_suit, NOTATION.cards_of
+format_hand, parse_hand = NOTATION.format_hand, NOTATION.parse_hand
 
 
 def left_bower(trump: int) -> int:

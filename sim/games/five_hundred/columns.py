@@ -10,14 +10,23 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
-from sim.games.five_hundred.vocab import END_NAMES, N_BIDS, STRAINS, D, G, bid_name
+from sim.games.five_hundred.vocab import (
+    END_NAMES,
+    N_BIDS,
+    N_SEATS,
+    N_TEAMS,
+    STRAINS,
+    D,
+    G,
+    bid_name,
+)
 
 BIDS = pa.array([bid_name(b) for b in range(N_BIDS)], pa.string())
 STRAIN_NAMES = pa.array(list(STRAINS), pa.string())
 ENDS = pa.array(END_NAMES, pa.string())
 
 NULLABLE = frozenset([
-    "winner_team", *(f"bid_{p}" for p in range(4)), "contractor", "contractor_bot",
+    "winner_team", *(f"bid_{p}" for p in range(N_SEATS)), "contractor", "contractor_bot",
     "contractor_position", "contract", "tricks_bid", "strain", "made", "right_bower",
     "left_bower", "contractor_trumps",
 ])  # fmt: skip
@@ -47,7 +56,7 @@ def deal_columns(deals: np.ndarray, seat_bots: np.ndarray, w) -> dict[str, pa.Ar
     played = contractor >= 0
     rows = np.arange(len(contractor))
     contract = col["contract"]
-    attack = np.where(played, contractor % 2, 0)
+    attack = np.where(played, contractor % N_TEAMS, 0)
     attack_tricks = np.where(attack == 0, col["tricks_team_0"], col["tricks_team_1"])
     level = contract // 5 + 6
     in_play = w.Validity(played)
@@ -57,25 +66,26 @@ def deal_columns(deals: np.ndarray, seat_bots: np.ndarray, w) -> dict[str, pa.Ar
         "dealer": w.ints(col["dealer"], pa.int8()),
         "calls": w.ints(col["calls"], pa.int8()),
     }
-    for p in range(4):
+    for p in range(N_SEATS):
         bid = col[f"bid_{p}"]
         table[f"bid_{p}"] = _dictionary(bid, bid >= 0, BIDS)
     table |= {
         "thrown_in": pa.array(~played),
         "contractor": in_play.column(contractor, pa.int8()),
         "contractor_bot": w.bots(seat_bots[rows, np.where(played, contractor, 0)], played),
-        "contractor_position": in_play.column((contractor - col["dealer"]) % 4, pa.int8()),
+        "contractor_position": in_play.column((contractor - col["dealer"]) % N_SEATS, pa.int8()),
         "contract": _dictionary(contract, played, BIDS),
         "tricks_bid": in_play.column(level, pa.int8()),
         "strain": _dictionary(contract % 5, played, STRAIN_NAMES),
         "made": pa.array(attack_tricks >= level, mask=~played),
     }
-    for p in range(4):
+    for p in range(N_SEATS):
         table[f"tricks_{p}"] = w.ints(col[f"tricks_{p}"], pa.int8())
-    for name in ("tricks_team_0", "tricks_team_1"):
-        table[name] = w.ints(col[name], pa.int8())
-    for name in ("points_0", "points_1", "totals_0", "totals_1"):
-        table[name] = w.ints(col[name], pa.int16())
+    for t in range(N_TEAMS):
+        table[f"tricks_team_{t}"] = w.ints(col[f"tricks_team_{t}"], pa.int8())
+    for name in ("points", "totals"):
+        for t in range(N_TEAMS):
+            table[f"{name}_{t}"] = w.ints(col[f"{name}_{t}"], pa.int16())
     table["joker"] = w.ints(col["joker"], pa.int8())
     table["right_bower"] = trumps.column(col["right_bower"], pa.int8())
     table["left_bower"] = trumps.column(col["left_bower"], pa.int8())

@@ -37,13 +37,13 @@ from sim.games.five_hundred.state import (
     TRUMP,
     VOIDS,
 )
-from sim.games.five_hundred.vocab import AUCTION, DECK
+from sim.games.five_hundred.vocab import AUCTION, DECK, N_SEATS
 from sim.games.five_hundred.vocab import DISCARD as DISCARD_PHASE
 
-BURIED = 3  # the holder index of the buried cards (the three other seats are 0-2)
+BURIED = N_SEATS - 1  # the holder index of the buried cards (the other seats are 0 .. BURIED - 1)
 CARDS = (np.int64(1) << 45) - 1
-_NEED, _ALLOW, _GOT = SUB_SIZE, SUB_SIZE + 4, SUB_SIZE + 8
-WORK_SIZE = SUB_SIZE + 12  # the sampler's subsets, then need, allow, got of four holders
+_NEED, _ALLOW, _GOT = SUB_SIZE, SUB_SIZE + N_SEATS, SUB_SIZE + 2 * N_SEATS
+WORK_SIZE = SUB_SIZE + 3 * N_SEATS  # the sampler's subsets, then need, allow, got of each holder
 
 
 @njit(cache=True, inline="always")
@@ -79,12 +79,12 @@ def determinize(public, seat, hand, legal, rng, work, state):
     phase = public[PHASE]
     contractor = public[CONTRACTOR]
     unknown = np.int64(DECK) & ~cards & ~public[PLAYED] & ~mine
-    need = work[_NEED : _NEED + 4]
-    allow = work[_ALLOW : _ALLOW + 4]
-    got = work[_GOT : _GOT + 4]
+    need = work[_NEED : _NEED + N_SEATS]
+    allow = work[_ALLOW : _ALLOW + N_SEATS]
+    got = work[_GOT : _GOT + N_SEATS]
     dealt = 0
-    for j in range(3):
-        q = (seat + 1 + j) % 4
+    for j in range(N_SEATS - 1):
+        q = (seat + 1 + j) % N_SEATS
         if phase == DISCARD_PHASE and q == contractor:
             need[j] = 13 - public[DISCARDS]
         else:
@@ -97,9 +97,9 @@ def determinize(public, seat, hand, legal, rng, work, state):
     got[BURIED] = 0
     deal(unknown, allow, need, got, rng, work[:SUB_SIZE])
     state[HANDS + seat] = cards
-    for j in range(3):
-        state[HANDS + (seat + 1 + j) % 4] = got[j]
-    for p in range(4):
+    for j in range(N_SEATS - 1):
+        state[HANDS + (seat + 1 + j) % N_SEATS] = got[j]
+    for p in range(N_SEATS):
         state[DEALT + p] = state[HANDS + p] | public[PLAYED_BY + p]
     buried = got[BURIED] | mine
     if phase == AUCTION:

@@ -35,11 +35,14 @@ from sim.games.five_hundred.vocab import (
     JOKER,
     JOKER_LEAD,
     N_BIDS,
+    N_SEATS,
+    N_TEAMS,
     PASS,
     PLAY,
     STRAINS,
     SUIT_NAMES,
     SUITS,
+    TEAMS,
     bid_name,
 )
 
@@ -100,7 +103,7 @@ class Observation(_Observation):
     high_bid = property(lambda self: int(self.public[S.HIGH_BID]))
     trump = property(lambda self: int(self.public[S.TRUMP]))
     cards = property(lambda self: int(self.hand) & DECK)
-    totals = property(lambda self: [int(v) for v in self.public[S.TOTALS : S.TOTALS + 2]])
+    totals = property(lambda self: [int(v) for v in self.public[S.TOTALS : S.TOTALS + N_TEAMS]])
 
 
 class FiveHundredGame(CoreGame):
@@ -136,12 +139,12 @@ class FiveHundredGame(CoreGame):
     @property
     def totals(self) -> list[int]:
         """The two team totals, ``[team 0, team 1]`` (R2.1)."""
-        return [int(v) for v in self.state[S.TOTALS : S.TOTALS + 2]]
+        return [int(v) for v in self.state[S.TOTALS : S.TOTALS + N_TEAMS]]
 
     @property
     def team_tricks(self) -> list[int]:
-        won = self.state[S.TRICKS_WON : S.TRICKS_WON + 4]
-        return [int(won[0] + won[2]), int(won[1] + won[3])]
+        won = self.state[S.TRICKS_WON : S.TRICKS_WON + N_SEATS]
+        return [int(sum(won[p] for p in team)) for team in TEAMS]
 
     @property
     def end(self) -> str | None:
@@ -164,11 +167,11 @@ class FiveHundredGame(CoreGame):
             hands = [as_mask(h) for h in hands]
             kitty = as_mask(kitty)
             check_deal(hands, kitty)
-            for p in range(4):
+            for p in range(N_SEATS):
                 s[S.HANDS + p] = s[S.DEALT + p] = hands[p]
             s[S.KITTY] = kitty
         self.history.append(DealResult(
-            k, int(s[S.DEALER]), [int(v) for v in s[S.DEALT : S.DEALT + 4]], int(s[S.KITTY]),
+            k, int(s[S.DEALER]), [int(v) for v in s[S.DEALT : S.DEALT + N_SEATS]], int(s[S.KITTY]),
         ))  # fmt: skip
 
     def _on_action(self, seat: int, action: int) -> None:
@@ -179,7 +182,7 @@ class FiveHundredGame(CoreGame):
         if s[S.CONTRACTOR] >= 0:
             d.contractor, d.bid = int(s[S.CONTRACTOR]), int(s[S.HIGH_BID])
         d.tricks = self.team_tricks
-        d.points = [int(v) for v in s[S.POINTS : S.POINTS + 2]]
+        d.points = [int(v) for v in s[S.POINTS : S.POINTS + N_TEAMS]]
         d.totals = self.totals
 
     # -- words -----------------------------------------------------------------------------
@@ -285,14 +288,14 @@ class FiveHundredGame(CoreGame):
             seen |= int(s[S.KITTY])
         elif int(s[S.DISCARDED]) & ~(int(s[S.KITTY]) | int(s[S.DEALT + self.contractor])):
             return "a discard was neither the contractor's nor the kitty's"
-        for p in range(4):
+        for p in range(N_SEATS):
             hand = self.hand(p)
             if hand & seen:
                 return f"seat {p} holds {format_hand(hand & seen)}, already placed"
             seen |= hand
         if seen != DECK:
             return f"cards nowhere: {format_hand(DECK & ~seen)}"
-        for p in range(4):
+        for p in range(N_SEATS):
             n = bin(self.hand(p)).count("1") + bin(int(s[S.PLAYED_BY + p])).count("1")
             want = 10
             if p == self.contractor and self.phase == DISCARD:
@@ -321,7 +324,7 @@ class FiveHundredGame(CoreGame):
 
     def with_hands(self, hands: list[int]) -> np.ndarray:
         state = self.state.copy()
-        for p in range(4):
+        for p in range(N_SEATS):
             if hands[p] != self.hand(p):
                 state[S.HANDS + p] = hands[p]
                 state[S.DEALT + p] = hands[p] | int(state[S.PLAYED_BY + p])
@@ -346,8 +349,8 @@ def as_mask(cards) -> int:
 
 def check_deal(hands, kitty: int) -> None:
     """Four hands of 10 and a kitty of 3: the 43 cards once each (R1.1, R3.2)."""
-    if len(hands) != 4:
-        raise ValueError(f"a deal needs 4 hands, got {len(hands)}")
+    if len(hands) != N_SEATS:
+        raise ValueError(f"a deal needs {N_SEATS} hands, got {len(hands)}")
     seen = 0
     for p, h in enumerate(hands):
         h = int(h)

@@ -16,13 +16,14 @@ from sim.games.five_hundred.vocab import (
     GAME_COLUMNS,
     JOKER,
     KITTY_HOLDER,
+    N_SEATS,
+    N_TEAMS,
     OVER,
     RJ,
 )
 from sim.games.five_hundred.vocab import D as _D
 from sim.games.five_hundred.vocab import G as _G
 
-N_SEATS = 4
 STATE_SIZE = S.STATE_SIZE
 PUB_SIZE = S.PUB_SIZE
 N_DEAL_COLUMNS = len(DEAL_COLUMNS)
@@ -67,7 +68,7 @@ def is_over(state):
 @njit(cache=True, inline="always")
 def holder(state, card):
     """Who was dealt ``card``: a seat, or KITTY_HOLDER."""
-    for p in range(4):
+    for p in range(N_SEATS):
         if state[S.DEALT + p] >> card & 1:
             return p
     return KITTY_HOLDER
@@ -81,14 +82,14 @@ def record_deal(state, row):
     row[D_NO] = state[S.DEAL_NO]
     row[D_DEALER] = state[S.DEALER]
     row[D_CALLS] = state[S.CALLS]
-    for p in range(4):
+    for p in range(N_SEATS):
         row[D_BIDS + p] = state[S.BIDS + p]
         row[D_TRICKS + p] = state[S.TRICKS_WON + p]
     row[D_CONTRACTOR] = contractor
     row[D_CONTRACT] = state[S.HIGH_BID]
-    for t in range(2):
-        row[D_TEAM_TRICKS + t] = state[S.TRICKS_WON + t] + state[S.TRICKS_WON + t + 2]
-    for t in range(2):
+    for t in range(N_TEAMS):
+        row[D_TEAM_TRICKS + t] = state[S.TRICKS_WON + t] + state[S.TRICKS_WON + t + N_TEAMS]
+    for t in range(N_TEAMS):
         row[D_POINTS + t] = state[S.POINTS + t]
         row[D_TOTALS + t] = state[S.TOTALS + t]
     row[D_JOKER] = holder(state, JOKER)
@@ -104,9 +105,9 @@ def record_deal(state, row):
 @njit(cache=True)
 def record_game(state, row, shares):
     """A finished game's row (GAME_COLUMNS) and its seats' win shares (R10.6)."""
-    ranks_and_shares(state, row[G_RANKS : G_RANKS + 4], shares)
-    for p in range(4):
-        row[G_TOTALS + p] = state[S.TOTALS + p % 2]
+    ranks_and_shares(state, row[G_RANKS : G_RANKS + N_SEATS], shares)
+    for p in range(N_SEATS):
+        row[G_TOTALS + p] = state[S.TOTALS + p % N_TEAMS]
     row[G_DEALS] = state[S.DEAL_NO] + 1
     row[G_END] = state[S.END]
     row[G_FIRST] = state[S.FIRST_DEALER]

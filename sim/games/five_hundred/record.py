@@ -21,7 +21,7 @@ from sim.games.five_hundred import SPEC
 from sim.games.five_hundred.cards import format_hand
 from sim.games.five_hundred.game import FiveHundredGame
 from sim.games.five_hundred.replay import replay, replay_record  # noqa: F401  (the codec's)
-from sim.games.five_hundred.vocab import bid_name
+from sim.games.five_hundred.vocab import N_SEATS, N_TEAMS, bid_name
 
 FORMAT = SPEC.record_format
 FIELDS = ("format", "game", "bots", "first_dealer", "deals", "totals", "ranks", "win_share",
@@ -81,8 +81,8 @@ def loads(line: str | dict) -> dict:
             expect(d, "contractor", int, where)
         if d["bid"] is not None:
             expect(d, "bid", str, where)
-        expect_list(d, "hands", str, 4, where)
+        expect_list(d, "hands", str, N_SEATS, where)
         expect_list(d, "events", str, None, where)
         for key in ("tricks", "points", "totals"):
-            expect_list(d, key, int, 2, where)
+            expect_list(d, key, int, N_TEAMS, where)
     return rec

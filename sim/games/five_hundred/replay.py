@@ -15,7 +15,7 @@ from sim.core.replay import Mismatch
 from sim.games.five_hundred import state as S
 from sim.games.five_hundred.cards import CARD_NAMES, parse_hand
 from sim.games.five_hundred.game import FiveHundredGame, check_deal
-from sim.games.five_hundred.vocab import AUCTION, DISCARD, bid_name
+from sim.games.five_hundred.vocab import AUCTION, DISCARD, N_SEATS, bid_name
 
 CARD_IDS = {name: card for card, name in CARD_NAMES.items()}
 
@@ -29,9 +29,9 @@ def replay_record(rec: dict) -> FiveHundredGame:
     """Rebuild a record's game; raise Mismatch at the first departure from the rules."""
     gid = rec["game"]
     deals = rec["deals"]
-    if rec["first_dealer"] not in range(4):
-        raise Mismatch(f"game {gid}: first_dealer {rec['first_dealer']} is not a seat 0-3 "
-                       "(R2.3)")  # fmt: skip
+    if rec["first_dealer"] not in range(N_SEATS):
+        raise Mismatch(f"game {gid}: first_dealer {rec['first_dealer']} is not a seat "
+                       f"0-{N_SEATS - 1} (R2.3)")  # fmt: skip
     cards = []
     for i, d in enumerate(deals, 1):
         try:

@@ -23,14 +23,15 @@ from __future__ import annotations
 import numpy as np
 import pyarrow.compute as pc
 
-from sim.games.five_hundred.vocab import END_NAMES, N_SEATS, STRAINS
+from sim.games.five_hundred.vocab import END_NAMES, N_SEATS, N_TEAMS, STRAINS, TEAMS
 from sim.report.data import Games, Run, codes, deal_parts, ints
 from sim.report.stats import cluster_means, mean_ci, paired
 
 WIN_SHARE = "0.5 to each seat of the winning partnership, 0.25 to every seat in a tie (R10.6)"
 LAST = "the losing partnership's two seats; a tie at the deal cap counts all four"
 DEAL_COLUMNS = ["game", "thrown_in", "contractor", "contractor_bot", "contractor_position",
-                "tricks_bid", "strain", "made", "points_0", "points_1"]  # fmt: skip
+                "tricks_bid", "strain", "made",
+                *(f"points_{t}" for t in range(N_TEAMS))]  # fmt: skip
 LEVELS = range(6, 11)  # R4.4
 POSITIONS = (1, 2, 3, 0)  # eldest first, the dealer last (R4.1)
 STRAIN_LOOKUP = {s: i for i, s in enumerate(STRAINS)}
@@ -62,17 +63,17 @@ class DealScan:
             return
         rows = self.g.rows(run, ints(t.column("game")).astype(np.int64))
         seat_bots = self.g.bots[np.maximum(rows, 0)].astype(np.intp)  # (deals, seats)
-        team = ints(t.column("contractor")).astype(np.intp) % 2
+        team = ints(t.column("contractor")).astype(np.intp) % N_TEAMS
         bot = codes(t.column("contractor_bot"), self.lookup, "bot").astype(np.intp)
         level = ints(t.column("tricks_bid")).astype(np.intp) - LEVELS[0]
         strain = codes(t.column("strain"), STRAIN_LOOKUP, "strain").astype(np.intp)
         made = ints(t.column("made"), 0).astype(np.intp)
         position = ints(t.column("contractor_position")).astype(np.intp)
-        pts = np.stack([ints(t.column(f"points_{k}")) for k in (0, 1)], 1).astype(np.float64)
+        pts = np.stack([ints(t.column(f"points_{k}")) for k in range(N_TEAMS)], 1).astype(float)
         np.add.at(self.contracts, (bot, level, strain, made), 1)
         np.add.at(self.points, (bot, level, strain), pts[np.arange(len(team)), team])
         np.add.at(self.by_position, (bot, position, made), 1)
-        seat_team = np.arange(N_SEATS) % 2
+        seat_team = np.arange(N_SEATS) % N_TEAMS
         role = (seat_team[None, :] != team[:, None]).astype(np.intp)  # 0: contractors
         np.add.at(self.role_points, (seat_bots, role), pts[:, seat_team])
         np.add.at(self.role_n, (seat_bots, role), 1)
@@ -130,12 +131,12 @@ def teams_section(games: Games) -> dict:
     """Per bot holding both seats of a partnership: team win share over deal sets."""
     names = games.names
     nb = len(names)
-    pairs = ((0, 2), (1, 3))  # R2.1
+    pairs = TEAMS  # R2.1
     seat = games.bots.astype(np.int64)
     bots = np.stack([np.where(seat[:, a] == seat[:, b], seat[:, a], nb) for a, b in pairs], 1)
     share = np.stack([games.shares[:, a] + games.shares[:, b] for a, b in pairs], 1)
     means, count = cluster_means(share, bots, games.cluster, nb + 1)
-    end = np.repeat(games.end[:, None], 2, 1)
+    end = np.repeat(games.end[:, None], N_TEAMS, 1)
     lines = []
     for b, bot in enumerate(names):
         mine = bots == b

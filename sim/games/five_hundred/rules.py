@@ -71,6 +71,8 @@ from sim.games.five_hundred.vocab import (
     MAX_DEALS,
     MINUS_500,
     N_BIDS,
+    N_SEATS,
+    N_TEAMS,
     NO_FOURS,
     NO_SUIT,
     NOT_OVER,
@@ -83,7 +85,6 @@ from sim.games.five_hundred.vocab import (
     TARGET,
 )
 
-N = 4  # seats
 ONE = np.int64(1)
 JOKER_BIT = ONE << JOKER
 BIDS_MASK = (ONE << N_BIDS) - 1
@@ -172,7 +173,7 @@ def strain_trump(strain):
 # -- R2.3, R3 dealing ------------------------------------------------------------------------------
 @njit(cache=True)
 def first_dealer_of(deal_seed):
-    return draw(advance(mix(deal_seed, 0)), N)
+    return draw(advance(mix(deal_seed, 0)), N_SEATS)
 
 
 @njit(cache=True)
@@ -180,7 +181,7 @@ def deal(state, x):
     """R3.2 (D1): four hands of 10 and the kitty of 3."""
     free = np.int64(DECK)
     left = 43
-    for p in range(N):
+    for p in range(N_SEATS):
         hand = np.int64(0)
         for _ in range(5):  # ten cards two at a time
             x = advance(x)
@@ -214,7 +215,7 @@ def new_game(state, deal_seed):
 def start_deal(state):
     """Deal DEAL_NO; the eldest, left of the dealer, calls first (R4.1)."""
     state[PHASE] = AUCTION
-    state[TURN] = (state[DEALER] + 1) % N
+    state[TURN] = (state[DEALER] + 1) % N_SEATS
     state[CALLS] = 0
     state[HIGH_BID] = -1
     state[CONTRACTOR] = -1
@@ -231,7 +232,7 @@ def start_deal(state):
     state[EVENTS] = 0
     state[DISCARDED] = 0
     state[CONTRACTOR_TRUMPS] = 0
-    for p in range(N):
+    for p in range(N_SEATS):
         state[BIDS + p] = -1
         state[TRICK_CARDS + p] = -1
         state[PLAYED_BY + p] = 0
@@ -246,7 +247,7 @@ def start_deal(state):
 def next_deal(state):
     """R3.1: the deal passes to the next player."""
     state[DEAL_NO] += 1
-    state[DEALER] = (state[DEALER] + 1) % N
+    state[DEALER] = (state[DEALER] + 1) % N_SEATS
     start_deal(state)
 
 
@@ -300,19 +301,19 @@ def call(state, action):
         state[CONTRACTOR] = seat
         state[BIDS + seat] = action
     out = popcount(state[PASSED])
-    if out == N:
+    if out == N_SEATS:
         end_deal(state)
         return True
-    if out == N - 1 and state[HIGH_BID] >= 0:
+    if out == N_SEATS - 1 and state[HIGH_BID] >= 0:
         contractor = state[CONTRACTOR]
         state[TRUMP] = strain_trump(state[HIGH_BID] % 5)
         state[HANDS + contractor] |= state[KITTY]  # R6.1 he takes the kitty
         state[PHASE] = DISCARD
         state[TURN] = contractor
         return False
-    nxt = (seat + 1) % N
+    nxt = (seat + 1) % N_SEATS
     while state[PASSED] >> nxt & 1:  # R4.5 passed players are skipped
-        nxt = (nxt + 1) % N
+        nxt = (nxt + 1) % N_SEATS
     state[TURN] = nxt
     return False
 
@@ -359,11 +360,11 @@ def play_card(state, action):
             state[TRICK_BEST] = p
             state[TRICK_WINNER] = seat
     state[TRICK_LEN] += 1
-    if state[TRICK_LEN] < N:
-        state[TURN] = (seat + 1) % N
+    if state[TRICK_LEN] < N_SEATS:
+        state[TURN] = (seat + 1) % N_SEATS
         return False
     winner = state[TRICK_WINNER]  # R7.1 the winner leads next
-    for p in range(N):
+    for p in range(N_SEATS):
         state[TRICK_CARDS + p] = -1
     state[TRICKS_WON + winner] += 1
     state[TRICK_NO] += 1
@@ -385,12 +386,12 @@ def end_deal(state):
     state[POINTS] = 0
     state[POINTS + 1] = 0
     if contractor >= 0:  # played (R9.4: a thrown-in deal scores 0)
-        attack = contractor % 2
+        attack = contractor % N_TEAMS
         bid = state[HIGH_BID]
-        made = state[TRICKS_WON + attack] + state[TRICKS_WON + attack + 2] >= 6 + bid // 5
+        made = state[TRICKS_WON + attack] + state[TRICKS_WON + attack + N_TEAMS] >= 6 + bid // 5
         state[POINTS + attack] = bid_value(bid) if made else -bid_value(bid)  # R9.1, R9.3
         defence = 1 - attack
-        taken = state[TRICKS_WON + defence] + state[TRICKS_WON + defence + 2]
+        taken = state[TRICKS_WON + defence] + state[TRICKS_WON + defence + N_TEAMS]
         state[POINTS + defence] = 10 * taken  # R9.2
     t0 = state[TOTALS] + state[POINTS]
     t1 = state[TOTALS + 1] + state[POINTS + 1]
@@ -399,7 +400,7 @@ def end_deal(state):
     end = NOT_OVER
     winner = -1
     if t0 >= TARGET and t1 >= TARGET:  # R10.2 the contractors win
-        end, winner = REACHED_500, contractor % 2
+        end, winner = REACHED_500, contractor % N_TEAMS
     elif t0 >= TARGET or t1 >= TARGET:  # R10.1
         end, winner = REACHED_500, 0 if t0 >= TARGET else 1
     elif t0 <= FLOOR or t1 <= FLOOR:  # R10.3 out the back door
@@ -416,13 +417,13 @@ def end_deal(state):
 def ranks_and_shares(state, ranks, shares):
     """R10.6: partners share their team's result; a tie ranks everybody first."""
     winner = state[WINNER]
-    for p in range(N):
+    for p in range(N_SEATS):
         if winner < 0:
             ranks[p] = 1
             shares[p] = 0.25
         else:
-            ranks[p] = 1 if p % 2 == winner else 2
-            shares[p] = 0.5 if p % 2 == winner else 0.0
+            ranks[p] = 1 if p % N_TEAMS == winner else 2
+            shares[p] = 0.5 if p % N_TEAMS == winner else 0.0
 
 
 @njit(cache=True)

@@ -28,9 +28,8 @@ from sim.core.bots import Param
 from sim.core.jit import njit
 from sim.games.five_hundred.determinize import WORK_SIZE, determinize  # noqa: F401  (the search's)
 from sim.games.five_hundred.state import PHASE, TOTALS, WINNER
-from sim.games.five_hundred.vocab import OVER, PLAY, TARGET
+from sim.games.five_hundred.vocab import N_SEATS, N_TEAMS, OVER, PLAY, TARGET
 
-N = 4
 N_TREE_ACTIONS = 49  # cards 0..44 and the four named joker leads 45..48 (bids fit below)
 TEMP_PER_DEAL = 150.0  # logistic temperature = TEMP_PER_DEAL * sqrt(1 + deals left)
 GAIN_PER_DEAL = 100.0  # a guess of how fast the leading total grows per deal
@@ -70,10 +69,10 @@ def rewards(state, temp, out):
     """Every seat's reward once the deal has ended (see the module doc)."""
     if state[PHASE] == OVER:
         w = state[WINNER]
-        for p in range(N):
-            out[p] = 0.5 if w < 0 else (1.0 if p % 2 == w else 0.0)
+        for p in range(N_SEATS):
+            out[p] = 0.5 if w < 0 else (1.0 if p % N_TEAMS == w else 0.0)
         return
     diff = (state[TOTALS] - state[TOTALS + 1]) / temp
     e0 = 1.0 / (1.0 + np.exp(-diff))
-    for p in range(N):
-        out[p] = e0 if p % 2 == 0 else 1.0 - e0
+    for p in range(N_SEATS):
+        out[p] = e0 if p % N_TEAMS == 0 else 1.0 - e0

@@ -20,6 +20,8 @@ from sim.games.five_hundred.vocab import (
     JOKER,
     JOKER_LEAD,
     N_BIDS,
+    N_SEATS,
+    N_TEAMS,
     PASS,
     PLAY,
     STRAIN_NAMES,
@@ -49,8 +51,8 @@ def deal_line(d: DealResult) -> str:
     if d.contractor is None:
         what = "thrown in: all four passed (R4.7)"
     else:
-        made = d.tricks[d.contractor % 2] >= 6 + d.bid // 5
-        what = (f"{bid_name(d.bid)} by seat {d.contractor} (team {d.contractor % 2}): "
+        made = d.tricks[d.contractor % N_TEAMS] >= 6 + d.bid // 5
+        what = (f"{bid_name(d.bid)} by seat {d.contractor} (team {d.contractor % N_TEAMS}): "
                 f"{'made' if made else 'set'}")  # fmt: skip
     return (f"deal {d.number + 1}: {what}; tricks {d.tricks[0]}-{d.tricks[1]} → points "
             f"{d.points[0]} {d.points[1]}, totals {d.totals[0]} {d.totals[1]}")  # fmt: skip
@@ -217,7 +219,7 @@ class View:
         seats = RichTable(box=None, padding=(0, 1), header_style="bold")
         for col in ("", "seat", "player", "team", "bid", "tricks", ""):
             seats.add_column(col, no_wrap=col != "player", overflow="fold")
-        for p in range(4):
+        for p in range(N_SEATS):
             notes = []
             if p == game.dealer:
                 notes.append("dealer")
@@ -227,7 +229,7 @@ class View:
                 notes.append("passed")
             bid = int(s[S.BIDS + p])
             seats.add_row(Text("▶", style="bold green") if p == game.to_act else "", str(p),
-                          Text(t.who(p), style="bold" if p in t.humans else ""), str(p % 2),
+                          Text(t.who(p), style="bold" if p in t.humans else ""), str(p % N_TEAMS),
                           bid_name(bid) if bid >= 0 else "", str(int(s[S.TRICKS_WON + p])),
                           ", ".join(notes))  # fmt: skip
         totals = game.totals
@@ -241,7 +243,7 @@ class View:
         ]
         if game.phase == PLAY:
             trick = Text(f"Trick {int(s[S.TRICK_NO]) + 1} of 10: ", style="bold")
-            for p in range(4):
+            for p in range(N_SEATS):
                 c = int(s[S.TRICK_CARDS + p])
                 if c >= 0:
                     trick.append(f"seat {p} ")

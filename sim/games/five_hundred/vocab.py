@@ -28,7 +28,9 @@ N_BIDS = 25  # 6C .. 10NT (R4.4)
 PASS = 25
 
 # -- players -------------------------------------------------------------------------------------
-N_SEATS = 4
+N_SEATS = 4  # the one place the seat count is written: every module imports it
+N_TEAMS = 2  # R2.1 partners sit opposite: seat p plays for team p % N_TEAMS
+TEAMS = tuple(tuple(range(t, N_SEATS, N_TEAMS)) for t in range(N_TEAMS))  # ((0, 2), (1, 3))
 TARGET = 500  # R10.1
 FLOOR = -500  # R10.3
 MAX_DEALS = 200  # R10.4
@@ -50,12 +52,12 @@ END_NAMES = ("reached-500", "minus-500", "deal-cap")  # R10.5
 KITTY_HOLDER = 4  # "who held the joker": seats 0-3, or the kitty
 
 # -- the kernels' rows (Parquet columns: columns.py; schemas: docs/tables.md) --------------------
-_SEATS = range(N_SEATS)
+_SEATS, _TEAMS = range(N_SEATS), range(N_TEAMS)
 DEAL_COLUMNS = (
     "deal_no", "dealer", "calls", *(f"bid_{p}" for p in _SEATS), "contractor", "contract",
-    *(f"tricks_{p}" for p in _SEATS), "tricks_team_0", "tricks_team_1",
-    "points_0", "points_1", "totals_0", "totals_1", "joker", "right_bower", "left_bower",
-    "contractor_trumps",
+    *(f"tricks_{p}" for p in _SEATS), *(f"tricks_team_{t}" for t in _TEAMS),
+    *(f"points_{t}" for t in _TEAMS), *(f"totals_{t}" for t in _TEAMS),
+    "joker", "right_bower", "left_bower", "contractor_trumps",
 )  # fmt: skip
 D = {name: i for i, name in enumerate(DEAL_COLUMNS)}
 GAME_COLUMNS = (

@@ -9,13 +9,14 @@ The rules are ``../shared/games/terts/RULES.md`` (R1–R10), the records
 """
 
 from sim.core.spec import GameSpec
+from sim.games.terts.vocab import N_SEATS
 
 SPEC = GameSpec(
     name="terts",
     version="1",
     title="Terts: 2 players, melds declared and beaten, a stock and a turned trump; 501 wins",
     package=__name__,
-    seats=2,
+    seats=N_SEATS,
     deck=32,
     record_format="trixsim/terts-record@1",
     deal="deal",

@@ -1,8 +1,10 @@
 """Terts cards as text (R1.2: ``TD``, ``JH``), hands as masks, melds as text (RECORD.md).
 
-A card is ``suit * 8 + rank``, ranks in natural order 7 8 9 T J Q K A (:mod:`.vocab`).
+A card is ``suit * 8 + rank``, ranks in natural order 7 8 9 T J Q K A (:mod:`.vocab`). The
+notation itself is the core's (:mod:`sim.core.cards`).
 """
 
+from sim.core.cards import Notation
 from sim.games.terts.vocab import (
     FOUR_RANK,
     FOURS,
@@ -18,56 +20,15 @@ from sim.games.terts.vocab import (
     seq_of,
 )
 
-CARD_NAMES = {c: RANKS[c % 8] + SUITS[c // 8] for c in range(32)}
-_CARD_INDEX = {name: card for card, name in CARD_NAMES.items()}
+NOTATION = Notation(
+    RANKS, SUITS, SUIT_SYMBOLS, stride=8, after=" (R1.2)", twice="{card} appears twice in {text!r}"
+)
+CARD_NAMES = NOTATION.names
 FOUR_NAMES = {a: "four-" + RANKS[FOUR_RANK[a]] for a in FOURS}
 _FOUR_INDEX = {name: a for a, name in FOUR_NAMES.items()}
-
-
-def card_name(card: int) -> str:
-    return CARD_NAMES[card]
-
-
-def card_text(card: int) -> str:
-    """``19`` -> ``10♦``: the card as a person reads it."""
-    name = CARD_NAMES[card]
-    return ("10" if name[0] == "T" else name[0]) + SUIT_SYMBOLS[card // 8]
-
-
-def parse_card(text: str) -> int:
-    """``"TD"`` (any case, ``10D`` too) -> ``19``; ValueError naming the bad text."""
-    t = text.strip().upper()
-    if t.startswith("10"):
-        t = "T" + t[2:]
-    if t not in _CARD_INDEX:
-        raise ValueError(f"unknown card {text!r}: write rank (7 8 9 T J Q K A) then suit "
-                         "(H C D S), e.g. TD (R1.2)")  # fmt: skip
-    return _CARD_INDEX[t]
-
-
-def parse_suit(text: str) -> int:
-    t = text.strip().upper()
-    if len(t) != 1 or t not in SUITS:
-        raise ValueError(f"unknown suit {text!r}: one of H C D S")
-    return SUITS.index(t)
-
-
-def cards_of(mask: int) -> list[int]:
-    return [c for c in range(32) if mask >> c & 1]
-
-
-def format_hand(mask: int) -> str:
-    return " ".join(CARD_NAMES[c] for c in cards_of(mask))
-
-
-def parse_hand(text: str) -> int:
-    mask = 0
-    for word in text.split():
-        card = parse_card(word)
-        if mask >> card & 1:
-            raise ValueError(f"{word} appears twice in {text!r}")
-        mask |= 1 << card
-    return mask
+card_name, card_text, parse_card = NOTATION.card_name, NOTATION.card_text, NOTATION.parse_card
+parse_suit, cards_of = NOTATION.parse_suit, NOTATION.cards_of
+format_hand, parse_hand = NOTATION.format_hand, NOTATION.parse_hand
 
 
 def run_length(hand: int, suit: int, top: int) -> int:

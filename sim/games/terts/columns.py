@@ -11,7 +11,7 @@ import numpy as np
 import pyarrow as pa
 
 from sim.games.terts.cards import CARD_NAMES
-from sim.games.terts.vocab import END_NAMES, KIND_NAMES, SUITS, D, G
+from sim.games.terts.vocab import END_NAMES, KIND_NAMES, N_SEATS, SUITS, D, G
 
 CARDS = pa.array([CARD_NAMES[c] for c in range(32)], pa.string())
 TRUMPS = pa.array(list(SUITS), pa.string())
@@ -58,15 +58,15 @@ def deal_columns(deals: np.ndarray, seat_bots: np.ndarray, w) -> dict[str, pa.Ar
         "swap_bot": w.bots(seat_bots[rows, np.where(swapped, swapper, 0)], swapped),
     }
     for field in ("held", "declared", "scored", "beaten"):
-        for p in range(2):
+        for p in range(N_SEATS):
             table[f"{field}_{p}"] = kinds(col[f"{field}_{p}"])
     for field, kind in (("melds", pa.int8()), ("meld_points", pa.int16()),
                         ("card_points", pa.int16())):  # fmt: skip
-        for p in range(2):
+        for p in range(N_SEATS):
             table[f"{field}_{p}"] = w.ints(col[f"{field}_{p}"], kind)
     table["last_trick"] = w.ints(col["last_trick"], pa.int8())
     for field in ("points", "totals"):
-        for p in range(2):
+        for p in range(N_SEATS):
             table[f"{field}_{p}"] = w.ints(col[f"{field}_{p}"], pa.int16())
     return table
 

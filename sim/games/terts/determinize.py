@@ -35,7 +35,7 @@ from sim.games.terts.state import (
     STOCK,
     TRICK_NO,
 )
-from sim.games.terts.vocab import DECK, DRAW_TRICKS, HAND_SIZE, STOCK_SIZE
+from sim.games.terts.vocab import DECK, DRAW_TRICKS, HAND_SIZE, N_SEATS, STOCK_SIZE
 
 STOCK_HOLDER = 1  # holder 0 is the other seat
 _NEED, _ALLOW, _GOT = SUB_SIZE, SUB_SIZE + 2, SUB_SIZE + 4
@@ -69,7 +69,7 @@ def determinize(public, seat, hand, legal, rng, work, state):
     deal(unknown, allow, need, got, rng, work[:SUB_SIZE])
     state[HANDS + seat] = hand
     state[HANDS + other] = got[0] | known
-    for p in range(2):
+    for p in range(N_SEATS):
         state[DEALT + p] = state[HANDS + p] | public[PLAYED_BY + p]
     rest = got[STOCK_HOLDER]
     for i in range(STOCK_SIZE):

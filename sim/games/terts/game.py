@@ -38,6 +38,7 @@ from sim.games.terts.vocab import (
     LEAD,
     LEAD_CARD,
     MARRIAGE,
+    N_SEATS,
     OVER,
     PASS,
     RANKS,
@@ -79,8 +80,8 @@ class Observation(_Observation):
     trump = property(lambda self: int(self.public[S.TRUMP]))
     turned = property(lambda self: int(self.public[S.TURNED]))
     trick_no = property(lambda self: int(self.public[S.TRICK_NO]))
-    lead_card = property(lambda self: int(self.public[S.LEAD_CARD]))
-    totals = property(lambda self: [int(v) for v in self.public[S.TOTALS : S.TOTALS + 2]])
+    lead_card = property(lambda self: int(self.public[S.LED_CARD]))
+    totals = property(lambda self: [int(v) for v in self.public[S.TOTALS : S.TOTALS + N_SEATS]])
 
 
 class TertsGame(CoreGame):
@@ -113,10 +114,10 @@ class TertsGame(CoreGame):
     bottom = property(lambda self: int(self.state[S.BOTTOM]))
     trick_no = property(lambda self: int(self.state[S.TRICK_NO]))
     leader = property(lambda self: int(self.state[S.LEADER]))
-    lead_card = property(lambda self: int(self.state[S.LEAD_CARD]))
+    lead_card = property(lambda self: int(self.state[S.LED_CARD]))
 
     def _pair(self, slot: int) -> list[int]:
-        return [int(v) for v in self.state[slot : slot + 2]]
+        return [int(v) for v in self.state[slot : slot + N_SEATS]]
 
     totals = property(lambda self: self._pair(S.TOTALS))
     card_points = property(lambda self: self._pair(S.CARD_POINTS))
@@ -145,7 +146,7 @@ class TertsGame(CoreGame):
             turned = parse_card(turned) if isinstance(turned, str) else int(turned)
             stock = as_list(stock)
             check_deal(hands, turned, stock)
-            for p in range(2):
+            for p in range(N_SEATS):
                 s[S.HANDS + p] = s[S.DEALT + p] = hands[p]
             s[S.TURNED] = turned
             s[S.STOCK : S.STOCK + STOCK_SIZE] = stock
@@ -304,7 +305,7 @@ class TertsGame(CoreGame):
             if seen >> c & 1:
                 return f"{CARD_NAMES[c]} is in the stock and elsewhere"
             seen |= 1 << c
-        for p in range(2):
+        for p in range(N_SEATS):
             hand = self.hand(p)
             if hand & seen:
                 return f"seat {p} holds {format_hand(hand & seen)}, already placed"
@@ -312,7 +313,7 @@ class TertsGame(CoreGame):
         if seen != DECK:
             return f"cards nowhere: {format_hand(DECK & ~seen)}"
         want = HAND_SIZE + min(self.trick_no, DRAW_TRICKS)
-        for p in range(2):
+        for p in range(N_SEATS):
             n = bin(self.hand(p)).count("1") + bin(int(s[S.PLAYED_BY + p])).count("1")
             if n != want:
                 return f"seat {p} has {n} cards held or played, not {want}"
@@ -344,7 +345,7 @@ class TertsGame(CoreGame):
         state = self.state.copy()
         drawn = int(state[S.DRAWN])
         out = 0
-        for p in range(2):
+        for p in range(N_SEATS):
             out |= self.hand(p) & ~hands[p]
             state[S.HANDS + p] = hands[p]
             state[S.DEALT + p] = hands[p] | int(state[S.PLAYED_BY + p])
@@ -381,8 +382,8 @@ def as_list(cards) -> list[int]:
 
 def check_deal(hands, turned: int, stock: list[int]) -> None:
     """Two hands of 9, the turned card and a stock of 13: the 32 cards once each (R3.3, R3.4)."""
-    if len(hands) != 2:
-        raise ValueError(f"a deal needs 2 hands, got {len(hands)}")
+    if len(hands) != N_SEATS:
+        raise ValueError(f"a deal needs {N_SEATS} hands, got {len(hands)}")
     seen = 0
     for p, h in enumerate(hands):
         if bin(h).count("1") != HAND_SIZE or h & ~DECK:

@@ -9,11 +9,10 @@ from sim.games.terts.rules import (  # noqa: F401  (the loop calls them through 
     ranks_and_shares,
     step,
 )
-from sim.games.terts.vocab import DEAL_COLUMNS, GAME_COLUMNS, OVER
+from sim.games.terts.vocab import DEAL_COLUMNS, GAME_COLUMNS, N_SEATS, OVER
 from sim.games.terts.vocab import D as _D
 from sim.games.terts.vocab import G as _G
 
-N_SEATS = 2
 STATE_SIZE = S.STATE_SIZE
 PUB_SIZE = S.PUB_SIZE
 N_DEAL_COLUMNS = len(DEAL_COLUMNS)
@@ -54,7 +53,7 @@ def record_deal(state, row):
     row[D_TURNED] = state[S.TURNED]
     row[D_SWAP_SEAT] = state[S.SWAPPER]
     row[D_SWAP_TRICK] = state[S.SWAP_TRICK]
-    for p in range(2):
+    for p in range(N_SEATS):
         row[D_HELD + p] = state[S.HELD + p]
         row[D_DECLARED + p] = state[S.DECLARED + p]
         row[D_SCORED + p] = state[S.SCORED + p]
@@ -70,8 +69,8 @@ def record_deal(state, row):
 @njit(cache=True)
 def record_game(state, row, shares):
     """A finished game's row (GAME_COLUMNS) and its seats' win shares (R9.2, R9.3)."""
-    ranks_and_shares(state, row[G_RANKS : G_RANKS + 2], shares)
-    for p in range(2):
+    ranks_and_shares(state, row[G_RANKS : G_RANKS + N_SEATS], shares)
+    for p in range(N_SEATS):
         row[G_TOTALS + p] = state[S.TOTALS + p]
     row[G_DEALS] = state[S.DEAL_NO] + 1
     row[G_END] = state[S.END]

@@ -21,7 +21,7 @@ from sim.games.terts import SPEC
 from sim.games.terts.cards import CARD_NAMES, FOUR_NAMES, format_hand
 from sim.games.terts.game import TertsGame
 from sim.games.terts.replay import replay, replay_record  # noqa: F401  (the codec's)
-from sim.games.terts.vocab import RANKS, SUITS
+from sim.games.terts.vocab import N_SEATS, RANKS, SUITS
 
 FORMAT = SPEC.record_format
 FIELDS = ("format", "game", "bots", "first_dealer", "deals", "totals", "ranks", "win_share",
@@ -108,10 +108,10 @@ def loads(line: str | dict) -> dict:
             expect(d, key, int, where)
         for key in ("trump", "turned", "stock"):
             expect(d, key, str, where)
-        expect_list(d, "hands", str, 2, where)
+        expect_list(d, "hands", str, N_SEATS, where)
         expect_list(d, "events", str, None, where)
         for key in ("card_points", "meld_points", "points", "totals"):
-            expect_list(d, key, int, 2, where)
+            expect_list(d, key, int, N_SEATS, where)
         check_cards(d, where)
         for j, event in enumerate(d["events"], 1):
             check_event(f'deal {i}, event {j} "{event}": ', event)

@@ -15,7 +15,7 @@ from sim.core.api import IllegalActionError
 from sim.core.replay import Mismatch
 from sim.games.terts.cards import CARD_NAMES, parse_hand
 from sim.games.terts.game import TertsGame, check_deal
-from sim.games.terts.vocab import ANSWER, FOLLOW, LEAD_CARD, SUITS
+from sim.games.terts.vocab import ANSWER, FOLLOW, LEAD_CARD, N_SEATS, SUITS
 
 CARD_IDS = {name: card for card, name in CARD_NAMES.items()}
 
@@ -29,9 +29,9 @@ def replay_record(rec: dict) -> TertsGame:
     """Rebuild a record's game; raise Mismatch at the first departure from the rules."""
     gid = rec["game"]
     deals = rec["deals"]
-    if rec["first_dealer"] not in range(2):
-        raise Mismatch(f"game {gid}: first_dealer {rec['first_dealer']} is not a seat 0-1 "
-                       "(R3.1)")  # fmt: skip
+    if rec["first_dealer"] not in range(N_SEATS):
+        raise Mismatch(f"game {gid}: first_dealer {rec['first_dealer']} is not a seat "
+                       f"0-{N_SEATS - 1} (R3.1)")  # fmt: skip
     cards = [deal_cards(gid, i, d) for i, d in enumerate(deals, 1)]
     # a record that stops too early is caught below; meanwhile it is dealt its last cards
     game = TertsGame.from_deals(rec["first_dealer"], lambda k: cards[min(k, len(cards) - 1)])

@@ -38,8 +38,8 @@ from sim.games.terts.state import (
     KNOWN,
     LAST_CARDS,
     LAST_WINNER,
-    LEAD_CARD,
     LEADER,
+    LED_CARD,
     MELD,
     MELD_POINTS,
     MELD_STRENGTH,
@@ -80,7 +80,9 @@ from sim.games.terts.vocab import (
     KIND_MARRIAGE,
     LAST_TRICK,
     LEAD,
+    LEAD_CARD,
     MARRIAGE,
+    N_SEATS,
     N_TRICKS,
     NOT_OVER,
     OVER,
@@ -99,9 +101,7 @@ from sim.games.terts.vocab import (
     TRUMP_POINTS,
     TRUMP_POWER,
 )
-from sim.games.terts.vocab import LEAD_CARD as LEAD_CARD_PHASE
 
-N = 2  # seats
 ONE = np.int64(1)
 SUIT = np.int64(0xFF)
 RANK_0 = np.int64(0x01010101)  # the four 7s; rank r is RANK_0 << r
@@ -269,7 +269,7 @@ def kinds_held(hand, trump):
 # -- R3 dealing -----------------------------------------------------------------------------------
 @njit(cache=True)
 def first_dealer_of(deal_seed):
-    return draw(advance(mix(deal_seed, 0)), N)
+    return draw(advance(mix(deal_seed, 0)), N_SEATS)
 
 
 @njit(cache=True)
@@ -293,7 +293,7 @@ def deal(state, x):
             card = a if i == 0 else b
             p = pos + i  # 0-based position in the pack
             if p < 18:
-                to = (dealer + 1) % N if (p // 3) % 2 == 0 else dealer
+                to = (dealer + 1) % N_SEATS if (p // 3) % 2 == 0 else dealer
                 if to == 0:
                     h0 |= card
                 else:
@@ -327,7 +327,7 @@ def start_deal(state):
 @njit(cache=True)
 def begin_play(state):
     """The deal's public slots once its cards lie: trump, the turned card, the first lead."""
-    leader = (state[DEALER] + 1) % N
+    leader = (state[DEALER] + 1) % N_SEATS
     state[TRUMP] = state[TURNED] >> 3  # R3.4
     state[BOTTOM] = state[TURNED]
     state[SWAPPER] = -1
@@ -336,14 +336,14 @@ def begin_play(state):
     state[LEADER] = leader
     state[TURN] = leader
     state[TRICK_NO] = 0
-    state[LEAD_CARD] = -1
+    state[LED_CARD] = -1
     state[MELD] = -1
     state[MELD_STRENGTH] = -1
     state[DRAWN] = 0
     state[PLAYED] = 0
     state[LAST_WINNER] = -1
     state[EVENTS] = 0
-    for p in range(N):
+    for p in range(N_SEATS):
         state[PLAYED_BY + p] = 0
         state[KNOWN + p] = 0
         state[SHOWN_OUT + p] = 0
@@ -400,7 +400,7 @@ def legal_actions(state):
     early = state[TRICK_NO] < DRAW_TRICKS
     if phase == FOLLOW:
         if not early:
-            return must_play(hand, state[LEAD_CARD] >> 3, state[TRUMP])
+            return must_play(hand, state[LED_CARD] >> 3, state[TRUMP])
         return hand | (ONE << SWAP if can_swap(state, seat, hand) else 0)  # R5.4 free play
     if phase > FOLLOW:
         return np.int64(0)
@@ -481,7 +481,7 @@ def declare(state, action):
     if state[PHASE] == LEAD:
         if action == MARRIAGE:  # R7.6 it scores at once and is not answered
             score_meld(state, seat, kind)
-            state[PHASE] = LEAD_CARD_PHASE
+            state[PHASE] = LEAD_CARD
             return
         state[MELD] = action
         state[MELD_STRENGTH] = meld_strength(action, hand, state[TRUMP])
@@ -491,7 +491,7 @@ def declare(state, action):
     score_meld(state, seat, kind)  # R7.7 the follower beat it: he scores, the leader nothing
     leader = 1 - seat
     state[BEATEN + leader] |= ONE << meld_kind(state[MELD], state[HANDS + leader])
-    state[PHASE] = LEAD_CARD_PHASE
+    state[PHASE] = LEAD_CARD
     state[TURN] = leader
 
 
@@ -500,7 +500,7 @@ def answer_pass(state):
     """R7.7: the follower does not beat; the leader scores his meld."""
     leader = 1 - state[TURN]
     score_meld(state, leader, meld_kind(state[MELD], state[HANDS + leader]))
-    state[PHASE] = LEAD_CARD_PHASE
+    state[PHASE] = LEAD_CARD
     state[TURN] = leader
 
 
@@ -514,12 +514,12 @@ def play_card(state, card):
     state[PLAYED] |= bit
     state[PLAYED_BY + seat] |= bit
     if state[PHASE] != FOLLOW:
-        state[LEAD_CARD] = card
+        state[LED_CARD] = card
         state[PHASE] = FOLLOW
         state[TURN] = 1 - seat
         return False
     trump = state[TRUMP]
-    led = state[LEAD_CARD]
+    led = state[LED_CARD]
     leader = 1 - seat
     if state[TRICK_NO] >= DRAW_TRICKS:  # R5.5 what he lacks is public from trick 8 on
         led_suit = led >> 3
@@ -534,7 +534,7 @@ def play_card(state, card):
     state[LAST_CARDS + leader] = led
     state[LAST_WINNER] = winner
     state[TRICK_NO] += 1
-    state[LEAD_CARD] = -1
+    state[LED_CARD] = -1
     state[MELD] = -1
     state[MELD_STRENGTH] = -1
     state[LEADER] = winner
@@ -577,7 +577,7 @@ def end_deal(state):
     state[TURN] = -1
     last = state[LAST_WINNER]
     reached = 0
-    for p in range(N):
+    for p in range(N_SEATS):
         points = state[CARD_POINTS + p] + state[MELD_POINTS + p]
         if p == last:
             points += LAST_TRICK  # R4.4

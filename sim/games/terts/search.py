@@ -23,7 +23,6 @@ from sim.games.terts.determinize import WORK_SIZE, determinize  # noqa: F401  (t
 from sim.games.terts.state import PHASE, TOTALS
 from sim.games.terts.vocab import N_ACTIONS, OVER, TARGET
 
-N = 2
 N_TREE_ACTIONS = N_ACTIONS  # cards, the exchange, the melds and pass
 TEMP_PER_DEAL = 120.0  # logistic temperature = TEMP_PER_DEAL * sqrt(1 + deals left)
 GAIN_PER_DEAL = 100.0  # a guess of how fast the leading total grows per deal

@@ -25,6 +25,7 @@ from sim.games.terts.vocab import (
     LEAD,
     LEAD_CARD,
     MARRIAGE,
+    N_SEATS,
     N_TRICKS,
     PASS,
     PLAIN_POINTS,
@@ -93,7 +94,7 @@ def deal_story(d: DealResult):
             melds[-1][3] = "pass"
         elif text in CARD_WORDS:
             tricks[-1].append((seat, parse_card(text)))
-            if len(tricks[-1]) == 2:
+            if len(tricks[-1]) == N_SEATS:
                 tricks.append([])
         elif melds and melds[-1][3] is None:
             melds[-1][3] = text  # the follower beat it (R7.7)
@@ -358,7 +359,7 @@ class View:
         seats = RichTable(box=None, padding=(0, 1), header_style="bold")
         for col in ("", "seat", "player", "cards", "tricks", "card points", "melds", "total", ""):
             seats.add_column(col, no_wrap=bool(col), overflow="fold")
-        for p in range(2):
+        for p in range(N_SEATS):
             seats.add_row(Text("▶", style="bold green") if p == game.to_act else "", str(p),
                           Text(t.who(p), style="bold" if p in t.humans else ""),
                           str(bin(game.hand(p)).count("1")), str(int(s[S.TRICKS_WON + p])),
@@ -369,7 +370,7 @@ class View:
         parts.append(self._stock_line(tricks))
         parts.append(Text("Melds this deal: " + ("none yet" if not melds else ""), style="bold"))
         parts += [meld_line(m, trump) for m in melds]
-        done = [tr for tr in tricks if len(tr) == 2]
+        done = [tr for tr in tricks if len(tr) == N_SEATS]
         if done:
             last = Text(f"Last trick ({len(done)}): ", style="bold")
             for p, c in done[-1]:

@@ -27,7 +27,7 @@ LAST_TRICK = 10  # R4.4
 PACK_POINTS = 152
 
 # -- players, deals, the game -------------------------------------------------------------------
-N_SEATS = 2
+N_SEATS = 2  # the one place the seat count is written: every module imports it
 HAND_SIZE = 9  # R3.3
 STOCK_SIZE = 13  # R3.4 cards 20-32 (the turned card is drawn after them)
 N_TRICKS = 16  # R5.1

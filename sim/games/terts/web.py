@@ -78,7 +78,7 @@ def taken(game: TertsGame) -> dict | None:
     """The trick just completed, while it lies on the table: until the next card is led (the
     last one of a deal only at the game's end: the next deal is dealt at once)."""
     pub = _public(game)
-    if pub[S.LAST_WINNER] < 0 or pub[S.LEAD_CARD] >= 0:
+    if pub[S.LAST_WINNER] < 0 or pub[S.LED_CARD] >= 0:
         return None
     cards = [_card(c) for c in pub[S.LAST_CARDS : S.LAST_CARDS + 2]]
     return {"cards": cards, "winner": pub[S.LAST_WINNER], "number": pub[S.TRICK_NO]}

@@ -13,19 +13,20 @@ The rules are ``../shared/games/trix/RULES.md`` (R1–R10), the records
 """
 
 from sim.core.spec import GameSpec
+from sim.games.trix.vocab import N_DEALS, N_SEATS
 
 SPEC = GameSpec(
     name="trix",
     version="1",
     title="Trix: 4 players, each for himself, 28 contracts; the lowest total wins",
     package=__name__,
-    seats=4,
+    seats=N_SEATS,
     deck=32,
     record_format="trixsim/game-record@1",
     deal="contract",
     deal_table="contracts",
     deal_count="contracts",
-    max_deals=28,
+    max_deals=N_DEALS,
     lowest_wins=True,
     default=True,  # the game trixsim began with: every command plays it unless told otherwise
 )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
-from sim.games.trix.vocab import CONTRACT_NAMES, END_NAMES, TRIX_C, C, G
+from sim.games.trix.vocab import CONTRACT_NAMES, END_NAMES, N_SEATS, TRIX_C, C, G
 
 CONTRACTS = pa.array(CONTRACT_NAMES, pa.string())
 ENDS = pa.array(END_NAMES, pa.string())
@@ -20,7 +20,7 @@ ENDS = pa.array(END_NAMES, pa.string())
 # others are declared not null, which the writer encodes faster (no null levels).
 NULLABLE = frozenset(
     ["king_announcer", "stop_trick"]
-    + [f"tricks_{p}" for p in range(4)]
+    + [f"tricks_{p}" for p in range(N_SEATS)]
     + [f"trix_{w}{x}" for w in ("first", "second") for x in ("", "_turns", "_passes")]
 )
 # Min/max statistics where readers filter (besides the core's ids, seats and bots).
@@ -62,9 +62,9 @@ def deal_columns(deals: np.ndarray, seat_bots: np.ndarray, w) -> dict[str, pa.Ar
         ),
     }
     for kind in ("points", "totals"):
-        for p in range(4):
+        for p in range(N_SEATS):
             table[f"{kind}_{p}"] = w.ints(col[f"{kind}_{p}"], pa.int16())
-    for p in range(4):
+    for p in range(N_SEATS):
         table[f"tricks_{p}"] = in_tricks.column(col[f"tricks_{p}"], pa.int8())
     table["stop_trick"] = in_tricks.column(col["stop_trick"], pa.int8())
     table["events"] = w.ints(col["events"], pa.int16())
@@ -81,6 +81,6 @@ def card_plays(deals: np.ndarray) -> int:
     the lays (events - passes)."""
     col = {name: deals[i].astype(np.int64) for name, i in C.items()}
     trix = col["contract"] == TRIX_C
-    tricks = 4 * col["stop_trick"][~trix].sum()
+    tricks = N_SEATS * col["stop_trick"][~trix].sum()
     lays = (col["events"][trix] - col["trix_second_passes"][trix]).sum()
     return int(tricks + lays)

@@ -31,7 +31,7 @@ from sim.games.trix.state import (
     SHOWN_OUT,
     STATE_SIZE,
 )
-from sim.games.trix.vocab import ALL_CARDS, DOUBLE, KH
+from sim.games.trix.vocab import ALL_CARDS, DOUBLE, KH, N_SEATS
 
 # scratch layout of the int64 work array of the sampler
 _NEED = 0  # 3 slots: free places of the other seats (seat + 1, + 2, + 3)
@@ -39,7 +39,7 @@ _ALLOW = 3  # 3 slots: cards each may hold
 _GOT = 6  # 3 slots: cards dealt to each
 _SUB = 9  # 8 slots: for each subset S of the three seats, cards left that only S may hold
 SAMPLER_SIZE = 17
-WORK_SIZE = SAMPLER_SIZE + 4  # the sampler's slots, then the four sampled hands
+WORK_SIZE = SAMPLER_SIZE + N_SEATS  # the sampler's slots, then the sampled hands
 
 
 # -- sampling the hidden hands ----------------------------------------------------------------
@@ -128,7 +128,7 @@ def sample_hands(public, seat, hand, rng, work, hands):
     announcer = public[ANNOUNCER]
     kh_fixed = announcer >= 0 and announcer != seat and (unknown & KH) != 0
     for j in range(3):
-        q = (seat + 1 + j) % 4
+        q = (seat + 1 + j) % N_SEATS
         work[_NEED + j] = 8 - popcount(public[PLAYED_BY + q])
         work[_ALLOW + j] = unknown & ~public[SHOWN_OUT + q]
         work[_GOT + j] = 0
@@ -163,9 +163,9 @@ def sample_hands(public, seat, hand, rng, work, hands):
         else:
             g2 |= bit
             n2 -= 1
-    hands[(seat + 1) % 4] = g0
-    hands[(seat + 2) % 4] = g1
-    hands[(seat + 3) % 4] = g2
+    hands[(seat + 1) % N_SEATS] = g0
+    hands[(seat + 2) % N_SEATS] = g1
+    hands[(seat + 3) % N_SEATS] = g2
     return ok
 
 
@@ -178,10 +178,10 @@ def determinize(public, seat, hand, legal, rng, work, state):
     ``seat``'s hand and the legal actions, and deals every card ``seat`` has not
     seen consistently with what is public, from ``rng`` only.
     """
-    hands = work[SAMPLER_SIZE : SAMPLER_SIZE + 4]
+    hands = work[SAMPLER_SIZE : SAMPLER_SIZE + N_SEATS]
     state[:PUB_SIZE] = public
     sample_hands(public, seat, hand, rng, work, hands)
-    for p in range(4):
+    for p in range(N_SEATS):
         state[HANDS + p] = hands[p]
         state[DEALT + p] = hands[p] | public[PLAYED_BY + p]
     # R5.6: the offer is behind once somebody announced, or if the bot holds K♥ and is

@@ -30,6 +30,7 @@ from sim.games.trix.vocab import (
     END_NAMES,
     KH,
     N_ACTIONS,
+    N_SEATS,
     NO_DOUBLE,
     PASS,
     SUIT_NAMES,
@@ -108,19 +109,19 @@ class ContractResult:
 class Observation(_Observation):
     """A seat's view of Trix; the properties name the public fields (:mod:`.state`)."""
 
-    def _four(self, base: int) -> list[int]:
-        return [int(v) for v in self.public[base : base + 4]]
+    def _per_seat(self, base: int) -> list[int]:
+        return [int(v) for v in self.public[base : base + N_SEATS]]
 
     phase = property(lambda self: int(self.public[S.PHASE]))
     contract = property(lambda self: int(self.public[S.CONTRACT]))
     chooser = property(lambda self: int(self.public[S.CHOOSER]))
     choice = property(lambda self: int(self.public[S.CHOICE]))
-    totals = property(lambda self: self._four(S.TOTALS))
-    remaining = property(lambda self: self._four(S.REMAINING))
-    tricks_won = property(lambda self: self._four(S.TRICKS_WON))
-    played_by = property(lambda self: self._four(S.PLAYED_BY))
-    trick_cards = property(lambda self: self._four(S.TRICK_CARDS))
-    passes = property(lambda self: self._four(S.PASSES))
+    totals = property(lambda self: self._per_seat(S.TOTALS))
+    remaining = property(lambda self: self._per_seat(S.REMAINING))
+    tricks_won = property(lambda self: self._per_seat(S.TRICKS_WON))
+    played_by = property(lambda self: self._per_seat(S.PLAYED_BY))
+    trick_cards = property(lambda self: self._per_seat(S.TRICK_CARDS))
+    passes = property(lambda self: self._per_seat(S.PASSES))
     played = property(lambda self: int(self.public[S.PLAYED]))
     announcer = property(lambda self: int(self.public[S.ANNOUNCER]))
     led_suit = property(lambda self: int(self.public[S.LED_SUIT]))
@@ -170,7 +171,7 @@ class TrixGame(CoreGame):
 
     @property
     def totals(self) -> list[int]:
-        return [int(v) for v in self.state[S.TOTALS : S.TOTALS + 4]]
+        return [int(v) for v in self.state[S.TOTALS : S.TOTALS + N_SEATS]]
 
     @property
     def end(self) -> str | None:
@@ -185,7 +186,7 @@ class TrixGame(CoreGame):
                 h if isinstance(h, int | np.integer) else parse_hand(h) for h in self._deals(k)
             ]
             check_deal(hands)
-            for p in range(4):
+            for p in range(N_SEATS):
                 self.state[S.HANDS + p] = self.state[S.DEALT + p] = hands[p]
         self.contracts.append(
             ContractResult(
@@ -193,7 +194,7 @@ class TrixGame(CoreGame):
                 chooser=int(self.state[S.CHOOSER]),
                 choice=int(self.state[S.CHOICE]),
                 contract=-1,
-                hands=[int(v) for v in self.state[S.DEALT : S.DEALT + 4]],
+                hands=[int(v) for v in self.state[S.DEALT : S.DEALT + N_SEATS]],
             )
         )
 
@@ -207,7 +208,7 @@ class TrixGame(CoreGame):
 
     def _on_deal_end(self) -> None:
         current = self.contracts[-1]
-        current.points = [int(v) for v in self.state[S.POINTS : S.POINTS + 4]]
+        current.points = [int(v) for v in self.state[S.POINTS : S.POINTS + N_SEATS]]
         current.totals = self.totals
 
     # -- words -----------------------------------------------------------------------------
@@ -259,7 +260,7 @@ class TrixGame(CoreGame):
     def accounted(self) -> str | None:
         """Every card once: in a hand or played this contract; hands of 8 minus plays."""
         s, seen = self.state, int(self.state[S.PLAYED])
-        for p in range(4):
+        for p in range(N_SEATS):
             hand, played = self.hand(p), int(s[S.PLAYED_BY + p])
             if hand & seen:
                 return f"seat {p} holds {format_hand(hand & seen)}, already played or held"
@@ -284,7 +285,7 @@ class TrixGame(CoreGame):
 
     def with_hands(self, hands: list[int]) -> np.ndarray:
         state = self.state.copy()
-        for p in range(4):
+        for p in range(N_SEATS):
             state[S.HANDS + p] = hands[p]
             state[S.DEALT + p] = hands[p] | int(state[S.PLAYED_BY + p])
         return state
@@ -296,8 +297,8 @@ Game = TrixGame  # the short name tests and notebooks use
 
 def check_deal(hands: Sequence[int]) -> None:
     """Four hands of 8 cards that use each of the 32 cards once (R1.3)."""
-    if len(hands) != 4:
-        raise ValueError(f"a deal needs 4 hands, got {len(hands)}")
+    if len(hands) != N_SEATS:
+        raise ValueError(f"a deal needs {N_SEATS} hands, got {len(hands)}")
     seen = 0
     for p, h in enumerate(hands):
         n = bin(int(h)).count("1")

@@ -16,12 +16,20 @@ from sim.games.trix.rules import (  # noqa: F401  (the loop calls them through t
     ranks_and_shares,
     step,
 )
-from sim.games.trix.vocab import ACES, CONTRACT_COLUMNS, GAME_COLUMNS, JACKS, N_DEALS, OVER, TRIX_C
+from sim.games.trix.vocab import (
+    ACES,
+    CONTRACT_COLUMNS,
+    GAME_COLUMNS,
+    JACKS,
+    N_DEALS,
+    N_SEATS,
+    OVER,
+    TRIX_C,
+)
 from sim.games.trix.vocab import C as _C
 from sim.games.trix.vocab import G as _G
 
 DEAL_COLUMNS = CONTRACT_COLUMNS
-N_SEATS = 4
 STATE_SIZE = S.STATE_SIZE
 PUB_SIZE = S.PUB_SIZE
 MAX_DEALS = N_DEALS
@@ -78,7 +86,7 @@ def record_deal(state, row):
     row[C_JACKS] = popcount(dealt & JACKS)
     row[C_ACES] = popcount(dealt & ACES)
     row[C_ANNOUNCER] = state[S.ANNOUNCER]
-    for p in range(4):
+    for p in range(N_SEATS):
         row[C_POINTS + p] = state[S.POINTS + p]
         row[C_TOTALS + p] = state[S.TOTALS + p]
         row[C_TRICKS + p] = state[S.TRICKS_WON + p]
@@ -94,8 +102,8 @@ def record_deal(state, row):
 @njit(cache=True)
 def record_game(state, row, shares):
     """Write a finished game's row (GAME_COLUMNS) and its seats' win shares (R8.2, R3.9)."""
-    ranks_and_shares(state, row[G_RANKS : G_RANKS + 4], shares)  # a view: no allocation
-    for p in range(4):
+    ranks_and_shares(state, row[G_RANKS : G_RANKS + N_SEATS], shares)  # a view: no allocation
+    for p in range(N_SEATS):
         row[G_TOTALS + p] = state[S.TOTALS + p]
     row[G_CONTRACTS] = state[S.CONTRACT_NO] + 1
     row[G_END] = state[S.END]

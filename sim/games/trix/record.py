@@ -21,7 +21,7 @@ from sim.games.trix import SPEC
 from sim.games.trix.cards import format_hand
 from sim.games.trix.game import TrixGame, action_name
 from sim.games.trix.replay import replay, replay_record  # noqa: F401  (the codec's)
-from sim.games.trix.vocab import CONTRACT_NAMES
+from sim.games.trix.vocab import CONTRACT_NAMES, N_SEATS
 
 FORMAT = SPEC.record_format
 FIELDS = ("format", "game", "bots", "first_chooser", "contracts", "totals", "ranks",
@@ -73,8 +73,8 @@ def loads(line: str | dict) -> dict:
         expect(c, "chooser", int, f"contract {i}: ")
         expect(c, "choice", int, f"contract {i}: ")
         expect(c, "contract", str, f"contract {i}: ")
-        expect_list(c, "hands", str, 4, f"contract {i}: ")
+        expect_list(c, "hands", str, N_SEATS, f"contract {i}: ")
         expect_list(c, "events", str, None, f"contract {i}: ")
-        expect_list(c, "points", int, 4, f"contract {i}: ")
-        expect_list(c, "totals", int, 4, f"contract {i}: ")
+        expect_list(c, "points", int, N_SEATS, f"contract {i}: ")
+        expect_list(c, "totals", int, N_SEATS, f"contract {i}: ")
     return rec

@@ -12,7 +12,16 @@ from sim.core.api import IllegalActionError
 from sim.core.replay import Mismatch
 from sim.games.trix.cards import parse_hand
 from sim.games.trix.game import Game, check_deal, contract_number, parse_action
-from sim.games.trix.vocab import CHOOSE_BASE, DIAMONDS, DOUBLE, KING, NO_DOUBLE, QUEENS, TRIX_C
+from sim.games.trix.vocab import (
+    CHOOSE_BASE,
+    DIAMONDS,
+    DOUBLE,
+    KING,
+    N_SEATS,
+    NO_DOUBLE,
+    QUEENS,
+    TRIX_C,
+)
 
 EARLY_STOP = {
     DIAMONDS: "the last diamond was taken (R5.1)",
@@ -38,8 +47,9 @@ def replay_record(rec: dict) -> Game:
             check_deal(hands[-1])
         except ValueError as e:
             raise Mismatch(f"game {gid}, contract {i}: {e}") from None
-    if rec["first_chooser"] not in range(4):
-        raise Mismatch(f"game {gid}: first_chooser {rec['first_chooser']} is not a seat 0-3")
+    if rec["first_chooser"] not in range(N_SEATS):
+        raise Mismatch(f"game {gid}: first_chooser {rec['first_chooser']} is not a seat "
+                       f"0-{N_SEATS - 1}")  # fmt: skip
     # A game the record stops too early is caught below; meanwhile it is dealt the first hands.
     game = Game.from_deals(rec["first_chooser"], lambda k: hands[min(k, len(hands) - 1)])
     for i, c in enumerate(contracts, 1):

@@ -27,11 +27,11 @@ from collections import defaultdict
 import numpy as np
 import pyarrow as pa
 
-from sim.games.trix.vocab import CONTRACT_NAMES, END_NAMES, N_CONTRACTS, N_DEALS
+from sim.games.trix.vocab import CONTRACT_NAMES, END_NAMES, N_CONTRACTS, N_DEALS, N_SEATS
 from sim.games.trix.vocab import TRIX_C as TRIX
 from sim.report.data import Games, ReportError, Run, codes, deal_parts, ints
 
-SEATS = range(4)
+SEATS = range(N_SEATS)
 WIN_SHARE = "a tie for the lowest total split 1/k (R3.9)"  # the report's words for Trix
 LAST = "highest final total, ties included"
 OVER_1000 = END_NAMES.index("over-1000")
@@ -158,7 +158,7 @@ class ContractScan:
 
         # seats whose trix never came: the game ended over 1000 before they chose it
         is_trix = c == TRIX
-        had = np.zeros((n_local, 4), bool)
+        had = np.zeros((n_local, N_SEATS), bool)
         had[lg[is_trix], chooser[is_trix]] = True
         over = g.end[rows] == OVER_1000
         self.never += np.bincount(bots[~had[seen] & over[:, None]], minlength=nb)
@@ -408,7 +408,7 @@ def shape_section(s: ContractScan, games: Games, names: list[str]) -> dict:
             ],
         },  # fmt: skip
         "along": {
-            "games_at": [int(x) for x in s.along_n.sum(axis=0) // 4],
+            "games_at": [int(x) for x in s.along_n.sum(axis=0) // N_SEATS],
             "mean_total": {
                 bot: [
                     None if np.isnan(v) else float(v) for v in _ratio(s.along_sum[b], s.along_n[b])

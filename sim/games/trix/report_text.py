@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from sim.games.trix.vocab import CONTRACT_NAMES
+from sim.games.trix.vocab import CONTRACT_NAMES, N_CONTRACTS, N_SEATS
 from sim.report.render import Doc, num, pct, report_bots
 
 
@@ -102,8 +102,9 @@ def render_sections(d: Doc, report: dict) -> None:
     counts = t["position"]["counts"]
     total = sum(counts) or 1
     d.table(["contracts", "1st of round", "2nd", "3rd", "4th"],
-            [[f"{4 * r + 1}–{4 * r + 4}", *(pct(counts[4 * r + i] / total) for i in range(4))]
-             for r in range(7)])  # fmt: skip
+            [[f"{N_SEATS * r + 1}–{N_SEATS * (r + 1)}",
+              *(pct(counts[N_SEATS * r + i] / total) for i in range(N_SEATS))]
+             for r in range(N_CONTRACTS)])  # fmt: skip
     d.para(
         "Share of all trix contracts at each position in the game (a round is four contracts, "
         "one per chooser; never in the 7th round: R3.6). Mean position by bot: "

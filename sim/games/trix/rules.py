@@ -80,6 +80,8 @@ from sim.games.trix.vocab import (
     KH,
     KING,
     LAST_TRICK,
+    N_DEALS,
+    N_SEATS,
     NO_DOUBLE,
     NOT_BOTTOM,
     NOT_TOP,
@@ -101,7 +103,7 @@ from sim.games.trix.vocab import (
 @njit(cache=True)
 def first_chooser_of(deal_seed):
     """R2.3: the first chooser drawn by lot from the deal set's seed (D1)."""
-    return draw(advance(mix(deal_seed, 0)), 4)
+    return draw(advance(mix(deal_seed, 0)), N_SEATS)
 
 
 @njit(cache=True)
@@ -115,7 +117,7 @@ def deal(state, x):
     """
     free = np.int64(0xFFFFFFFF)
     left = 32
-    for p in range(3):
+    for p in range(N_SEATS - 1):
         hand = np.int64(0)
         for _ in range(4):
             x = advance(x)
@@ -129,8 +131,8 @@ def deal(state, x):
             left -= 2
         state[HANDS + p] = hand
         state[DEALT + p] = hand
-    state[HANDS + 3] = free
-    state[DEALT + 3] = free
+    state[HANDS + N_SEATS - 1] = free
+    state[DEALT + N_SEATS - 1] = free
 
 
 @njit(cache=True)
@@ -146,7 +148,7 @@ def new_game(state, deal_seed):
     state[:] = 0
     state[DEAL_SEED] = np.int64(np.uint64(deal_seed))
     state[FIRST_CHOOSER] = first_chooser_of(np.uint64(deal_seed))
-    for p in range(4):
+    for p in range(N_SEATS):
         state[REMAINING + p] = ALL_CONTRACTS
     state[CONTRACT_NO] = 0
     start_contract(state)
@@ -155,7 +157,7 @@ def new_game(state, deal_seed):
 @njit(cache=True)
 def start_contract(state):
     """R3.2: deal contract CONTRACT_NO; the turn to choose goes round from the first chooser."""
-    chooser = (state[FIRST_CHOOSER] + state[CONTRACT_NO]) % 4
+    chooser = (state[FIRST_CHOOSER] + state[CONTRACT_NO]) % N_SEATS
     state[PHASE] = CHOOSE
     state[TURN] = chooser
     state[CHOOSER] = chooser
@@ -172,7 +174,7 @@ def start_contract(state):
     state[KH_OFFERED] = 0
     state[EVENTS] = 0
     state[ZEROED] = 0
-    for p in range(4):
+    for p in range(N_SEATS):
         state[TRICK_CARDS + p] = -1
         state[PLAYED_BY + p] = 0
         state[TAKEN + p] = 0
@@ -274,7 +276,7 @@ def choose(state, contract):
         state[PHASE] = TRIX
         starter = chooser  # R9.2: the chooser, or the first seat after him with a jack
         while state[HANDS + starter] & JACKS == 0:
-            starter = (starter + 1) % 4
+            starter = (starter + 1) % N_SEATS
         state[TURN] = starter
     else:
         state[PHASE] = TRICKS
@@ -327,13 +329,13 @@ def play_card(state, action):
     state[TRICK_WINNER] = select(beats, seat, state[TRICK_WINNER])
     state[TRICK_BEST] = select(beats, action, state[TRICK_BEST])
     state[TRICK_LEN] += 1
-    if state[TRICK_LEN] < 4:
-        state[TURN] = (seat + 1) % 4
+    if state[TRICK_LEN] < N_SEATS:
+        state[TURN] = (seat + 1) % N_SEATS
         return False
     # the trick is complete: its winner takes it and leads the next (R4.1)
     winner = state[TRICK_WINNER]
     cards = 0
-    for p in range(4):
+    for p in range(N_SEATS):
         cards |= np.int64(1) << state[TRICK_CARDS + p]
         state[TRICK_CARDS + p] = -1
     state[TAKEN + winner] |= cards
@@ -367,7 +369,7 @@ def lay_card(state, action):
         state[OUT_SEAT + k] = seat
         state[OUT_EVENT + k] = state[EVENTS]
         passes = 0
-        for p in range(4):
+        for p in range(N_SEATS):
             passes += state[PASSES + p]
         state[OUT_PASSES + k] = passes
         if k == 1:
@@ -384,9 +386,9 @@ def lay_card(state, action):
 @njit(cache=True, inline="always")
 def next_in_trix(state, seat):
     """R2.2 the next seat, skipping a seat already out of cards (D4)."""
-    nxt = (seat + 1) % 4
+    nxt = (seat + 1) % N_SEATS
     while state[HANDS + nxt] == 0:
-        nxt = (nxt + 1) % 4
+        nxt = (nxt + 1) % N_SEATS
     return nxt
 
 
@@ -423,26 +425,26 @@ def end_contract(state):
         state[POINTS + state[OUT_SEAT + 1]] = -50
     else:
         mult = 4 if state[CHOICE] == 7 else 2  # R7.1, R7.2
-        for p in range(4):
+        for p in range(N_SEATS):
             pts = raw_points(state, p)
             state[POINTS + p] = pts * mult if p == chooser else pts
         announcer = state[ANNOUNCER]
         if announcer >= 0 and (state[TAKEN + announcer] & KH) == 0:
             state[POINTS + announcer] -= 50  # R5.6, never multiplied (R7.3)
     over = False
-    for p in range(4):
+    for p in range(N_SEATS):
         state[TOTALS + p] += state[POINTS + p]
         if state[TOTALS + p] == 1000:
             state[TOTALS + p] = 0  # R3.7 exactly 1000 falls back to 0
             state[ZEROED] = 1
-    for p in range(4):
+    for p in range(N_SEATS):
         if state[TOTALS + p] > 1000:
             over = True
     state[TURN] = -1
     if over:
         state[PHASE] = OVER
         state[END] = OVER_1000
-    elif state[CONTRACT_NO] == 27:
+    elif state[CONTRACT_NO] == N_DEALS - 1:
         state[PHASE] = OVER
         state[END] = ALL_28  # R3.8
     else:
@@ -461,18 +463,18 @@ def next_contract(state):
 def ranks_and_shares(state, ranks, shares):
     """R8.2, R3.9: rank 1 = lowest total, ties share the best rank; the win split evenly."""
     best = state[TOTALS]
-    for p in range(1, 4):
+    for p in range(1, N_SEATS):
         best = min(best, state[TOTALS + p])
     winners = 0
-    for p in range(4):
+    for p in range(N_SEATS):
         r = 1
-        for q in range(4):
+        for q in range(N_SEATS):
             if state[TOTALS + q] < state[TOTALS + p]:
                 r += 1
         ranks[p] = r
         if state[TOTALS + p] == best:
             winners += 1
-    for p in range(4):
+    for p in range(N_SEATS):
         shares[p] = 1.0 / winners if state[TOTALS + p] == best else 0.0
 
 

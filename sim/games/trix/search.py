@@ -26,7 +26,7 @@ from sim.core.jit import njit
 from sim.games.trix.determinize import WORK_SIZE, determinize  # noqa: F401  (the search's)
 from sim.games.trix.rules import ranks_and_shares
 from sim.games.trix.state import CONTRACT_NO, PHASE, TOTALS
-from sim.games.trix.vocab import CHOOSE, N_DEALS, OVER
+from sim.games.trix.vocab import CHOOSE, N_DEALS, N_SEATS, OVER
 
 N_TREE_ACTIONS = 35  # cards 0..31, PASS, DOUBLE, NO_DOUBLE: the actions of a tree node
 EQUITY_SCALE = 4.0  # rewards are EQUITY_SCALE * win equity in [0, 1]
@@ -54,7 +54,7 @@ def flat(public, legal):
 def reward_scale(public):
     """How far the totals may still move apart: the softmin temperature of the equity."""
     top = public[TOTALS]
-    for p in range(1, 4):
+    for p in range(1, N_SEATS):
         top = max(top, public[TOTALS + p])
     left = min(N_DEALS - 1.0 - public[CONTRACT_NO], max(0.0, (1000.0 - top) / MAX_GAIN))
     return TEMP_PER_CONTRACT * np.sqrt(left + 1.0)
@@ -64,18 +64,18 @@ def reward_scale(public):
 def rewards(state, temp, out):
     """Every seat's reward once the contract has ended (see the module doc)."""
     if state[PHASE] == OVER:
-        ranks = np.zeros(4, np.int64)
-        shares = np.zeros(4, np.float64)
+        ranks = np.zeros(N_SEATS, np.int64)
+        shares = np.zeros(N_SEATS, np.float64)
         ranks_and_shares(state, ranks, shares)
-        for p in range(4):
-            out[p] = EQUITY_SCALE * shares[p] + RANK_BONUS * (4 - ranks[p]) / 3.0
+        for p in range(N_SEATS):
+            out[p] = EQUITY_SCALE * shares[p] + RANK_BONUS * (N_SEATS - ranks[p]) / (N_SEATS - 1.0)
         return
     low = state[TOTALS]
-    for p in range(1, 4):
+    for p in range(1, N_SEATS):
         low = min(low, state[TOTALS + p])
     z = 0.0
-    for p in range(4):
+    for p in range(N_SEATS):
         out[p] = np.exp(-(state[TOTALS + p] - low) / temp)
         z += out[p]
-    for p in range(4):
+    for p in range(N_SEATS):
         out[p] *= EQUITY_SCALE / z

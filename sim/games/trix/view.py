@@ -30,6 +30,7 @@ from sim.games.trix.vocab import (
     N_ACTIONS,
     N_CONTRACTS,
     N_DEALS,
+    N_SEATS,
     NO_DOUBLE,
     PASS,
     SUIT_SYMBOLS,
@@ -61,9 +62,10 @@ def card_markup(card: int, style: str = "") -> Text:
 
 
 def tricks_of(events: list[tuple[int, int]]) -> list[list[tuple[int, int]]]:
-    """The contract's (seat, card) plays grouped in tricks of four (the last may be partial)."""
+    """The contract's (seat, card) plays grouped in tricks, a card a seat (the last may be
+    partial)."""
     plays = [(s, a) for s, a in events if a < 32]
-    return [plays[i : i + 4] for i in range(0, len(plays), 4)]
+    return [plays[i : i + N_SEATS] for i in range(0, len(plays), N_SEATS)]
 
 
 def trick_winner(trick: list[tuple[int, int]]) -> int:
@@ -80,7 +82,7 @@ def contract_notes(c: ContractResult) -> str:
     """What happened in a contract beyond its points, in a few words."""
     notes = []
     doubled = [s for s, a in c.events if a == DOUBLE]
-    tricks = [t for t in tricks_of(c.events) if len(t) == 4]
+    tricks = [t for t in tricks_of(c.events) if len(t) == N_SEATS]
     if c.contract in (KING, GENERAL):
         taken = [trick_winner(t) for t in tricks if any(c == KING_OF_HEARTS for _, c in t)]
         notes += [f"K♥ to seat {seat}" for seat in taken]
@@ -136,7 +138,7 @@ class View:
 
     def __init__(self, table):
         self.t = table
-        self.looks = [0] * 4  # in the current contract
+        self.looks = [0] * N_SEATS  # in the current contract
 
     @property
     def game(self) -> TrixGame:
@@ -148,7 +150,7 @@ class View:
 
     def on_new_deal(self) -> bool:
         """A new contract was dealt; True when the table should be drawn now."""
-        self.looks = [0] * 4
+        self.looks = [0] * N_SEATS
         return self.game.chooser not in self.t.humans
 
     def save_state(self) -> dict:
@@ -156,7 +158,8 @@ class View:
 
     def restore(self, state: dict) -> None:
         looks = state.get("looks")
-        if isinstance(looks, list) and len(looks) == 4 and all(isinstance(x, int) for x in looks):
+        ok = isinstance(looks, list) and len(looks) == N_SEATS
+        if ok and all(isinstance(x, int) for x in looks):
             self.looks = list(looks)
 
     # -- what a person is asked ------------------------------------------------------------
@@ -272,7 +275,7 @@ class View:
             t.console.print(line)
             if phase == TRICKS:
                 tricks = tricks_of(current.events)
-                if len(tricks[-1]) == 4:
+                if len(tricks[-1]) == N_SEATS:
                     self._trick_done(len(tricks), tricks[-1])
             elif phase == TRIX and action & 7 == ACE_RANK and game.to_act == seat:
                 t.say(f"  an ace: {name} lays again (R9.5)", style="dim")
@@ -310,7 +313,7 @@ class View:
         if game.phase == TRIX:
             t.say("(trix has no tricks: the piles are on the table)")
             return
-        done = [x for x in tricks_of(game.contracts[-1].events) if len(x) == 4]
+        done = [x for x in tricks_of(game.contracts[-1].events) if len(x) == N_SEATS]
         if game.phase != TRICKS or not done:
             t.say("(no trick has been played yet in this contract)")
             return
@@ -359,7 +362,7 @@ class View:
             )
         announcer = int(s[S.ANNOUNCER])
         out = [int(s[S.OUT_SEAT]), int(s[S.OUT_SEAT + 1])]
-        for p in range(4):
+        for p in range(N_SEATS):
             notes = []
             if p == chooser:
                 notes.append("chooser")
@@ -383,7 +386,7 @@ class View:
         parts += [seats, Text("")]
         if phase == TRICKS:
             tricks = tricks_of(game.contracts[-1].events)
-            current = tricks[-1] if tricks and len(tricks[-1]) < 4 else []
+            current = tricks[-1] if tricks and len(tricks[-1]) < N_SEATS else []
             done = len(tricks) - (1 if current else 0)
             line = Text(f"Trick {done + 1} of 8: ", style="bold")
             for p, card in current:
@@ -436,7 +439,7 @@ class View:
     def final(self) -> RichTable:
         """The contracts of the finished game, a row each."""
         rows = RichTable(title="The contracts", box=None, padding=(0, 1), header_style="bold")
-        for col in ("#", "contract", "chooser", "choice", "seat 0", "seat 1", "seat 2", "seat 3"):
+        for col in ("#", "contract", "chooser", "choice", *(f"seat {p}" for p in range(N_SEATS))):
             rows.add_column(col, justify="right" if col.startswith("seat") or col == "#" else
                             "left")  # fmt: skip
         rows.add_column("what happened")

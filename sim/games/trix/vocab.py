@@ -30,6 +30,9 @@ ACE_RANK = RA
 NOT_BOTTOM = 0xFEFEFEFE  # every bit but each suit's 7: where "one up" may land (R9.3)
 NOT_TOP = 0x7F7F7F7F  # every bit but each suit's ace: where "one down" may land
 
+# -- players --------------------------------------------------------------------------------
+N_SEATS = 4  # the one place the seat count is written: every module imports it
+
 # -- phases ---------------------------------------------------------------------------------
 CHOOSE = 0  # the chooser picks a contract (R3.2)
 TRICKS = 1  # a trick contract is being played (R4, R5)
@@ -51,7 +54,7 @@ CONTRACT_ALIASES = {  # the seed names (RECORD.md: accepted on input)
 N_CONTRACTS = 7
 ALL_CONTRACTS = (1 << N_CONTRACTS) - 1
 TRIX_BIT = 1 << TRIX_C
-N_DEALS = 28  # 4 seats × 7 contracts (R3.2)
+N_DEALS = N_SEATS * N_CONTRACTS  # 28: 4 seats × 7 contracts (R3.2)
 
 # -- actions --------------------------------------------------------------------------------
 # 0..31 play or lay that card; then:
@@ -66,12 +69,12 @@ NOT_OVER, OVER_1000, ALL_28 = 0, 1, 2
 END_NAMES = ("over-1000", "28-contracts")  # the Parquet and record names of ends 1 and 2
 
 # -- the kernels' rows (Parquet columns: columns.py; schemas: docs/tables.md) -------------------
+_SEATS = range(N_SEATS)
 CONTRACT_COLUMNS = (
     "contract_no", "chooser", "choice", "contract", "forced_trix", "imposed",
     "chooser_jacks", "chooser_aces", "king_announcer",
-    "points_0", "points_1", "points_2", "points_3",
-    "totals_0", "totals_1", "totals_2", "totals_3",
-    "tricks_0", "tricks_1", "tricks_2", "tricks_3",
+    *(f"points_{p}" for p in _SEATS), *(f"totals_{p}" for p in _SEATS),
+    *(f"tricks_{p}" for p in _SEATS),
     "stop_trick", "events", "zeroed",
     "trix_first", "trix_second", "trix_first_turns", "trix_second_turns",
     "trix_first_passes", "trix_second_passes",
@@ -79,8 +82,7 @@ CONTRACT_COLUMNS = (
 C = {name: i for i, name in enumerate(CONTRACT_COLUMNS)}
 # One row per game: the totals and ranks first (every game's row starts so), then Trix's own.
 GAME_COLUMNS = (
-    "total_0", "total_1", "total_2", "total_3",
-    "rank_0", "rank_1", "rank_2", "rank_3",
+    *(f"total_{p}" for p in _SEATS), *(f"rank_{p}" for p in _SEATS),
     "contracts", "end", "first_chooser",
 )  # fmt: skip
 G = {name: i for i, name in enumerate(GAME_COLUMNS)}
