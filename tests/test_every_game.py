@@ -56,8 +56,8 @@ def test_every_part_keeps_its_contract(spec):
             wrong.append(f"{part}: no module {spec.module(part)}")
     assert wrong == []
     k = spec.part("kernels")
-    assert k.N_SEATS == spec.seats
-    assert k.N_DEAL_COLUMNS == len(k.DEAL_COLUMNS) and k.N_GAME_COLUMNS == len(k.GAME_COLUMNS)
+    assert spec.seats == k.N_SEATS
+    assert len(k.DEAL_COLUMNS) == k.N_DEAL_COLUMNS and len(k.GAME_COLUMNS) == k.N_GAME_COLUMNS
     # the games table's columns the machinery reads (the report's game length and ends)
     assert {spec.deal_count, "end"} <= set(k.GAME_COLUMNS)
     if spec.has("search"):  # the search's own parameters come after mcts's four
