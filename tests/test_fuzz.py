@@ -247,7 +247,7 @@ NUMBERS = st.one_of(
 
 
 def cli(monkeypatch, capsys, *args):
-    from tests.test_report import cli as run_cli
+    from tests.report_runs import cli as run_cli
 
     return run_cli(monkeypatch, capsys, *map(str, args))
 

@@ -1,7 +1,7 @@
-"""`trixsim report`: statistics with known answers, agreement with the Parquet rows, errors."""
+"""`trixsim report`: statistics with known answers, agreement with the Parquet rows, errors
+(the generic report, on small Trix runs; Trix's own sections are in tests/trix/test_report.py)."""
 
 import json
-import os
 import shutil
 import subprocess
 import sys
@@ -13,122 +13,26 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from sim.games.trix.report import running_totals
 from sim.report import ReportError, build_report, format_summary, summary
 from sim.report.render import render, to_json
 from sim.report.stats import Z95, mean_ci, paired, sentence, win_lines
-
-ROOT = Path(__file__).resolve().parent.parent
-
-
-def trixsim(*args, **kw):
-    return subprocess.run(
-        [sys.executable, "-m", "sim.cli", *args], capture_output=True, text=True, **kw
-    )
-
-
-def cli(monkeypatch, capsys, *args) -> tuple[int, str, str]:
-    """Run ``trixsim ARGS`` in this process (fast): exit code, stdout, stderr."""
-    from sim.cli import main
-
-    monkeypatch.setattr(sys, "argv", ["trixsim", *args])
-    with pytest.raises(SystemExit) as e:
-        main()
-    out = capsys.readouterr()
-    return e.value.code, out.out, out.err
+from tests.report_runs import (
+    cli,
+    read,
+    seat_rows,
+    small_runs,
+    trixsim,
+)
 
 
-# -- hand-built runs -----------------------------------------------------------------------
-def _dict(values: list[str]) -> pa.DictionaryArray:
-    return pa.array(values, pa.string()).dictionary_encode()
+@pytest.fixture(scope="module")
+def runs(tmp_path_factory):
+    return small_runs(tmp_path_factory)
 
 
-def write_run(folder: Path, games: list[dict], contracts: list[dict], *, bots, seed=1,
-              status="complete", version="0.1.0") -> Path:  # fmt: skip
-    """A run folder with the columns the report reads, from plain rows."""
-    (folder / "games.parquet").mkdir(parents=True)
-    (folder / "contracts.parquet").mkdir()
-    seats = range(4)
-    g = {
-        "game": pa.array([x["game"] for x in games], pa.int32()),
-        "deal_set": pa.array([x["deal_set"] for x in games], pa.int32()),
-        **{f"bot_{p}": _dict([x["bots"][p] for x in games]) for p in seats},
-        "contracts": pa.array([x.get("contracts", 1) for x in games], pa.int8()),
-        "end": _dict([x.get("end", "28-contracts") for x in games]),
-        **{f"total_{p}": pa.array([x["totals"][p] for x in games], pa.int16()) for p in seats},
-        **{f"rank_{p}": pa.array([x["ranks"][p] for x in games], pa.int8()) for p in seats},
-        **{f"win_share_{p}": pa.array([float(x["shares"][p]) for x in games]) for p in seats},
-    }
-    trix = [x["contract"] == "trix" for x in contracts]
-    c = {
-        "game": pa.array([x["game"] for x in contracts], pa.int32()),
-        "contract_no": pa.array([x["contract_no"] for x in contracts], pa.int8()),
-        "chooser": pa.array([x.get("chooser", 0) for x in contracts], pa.int8()),
-        "choice": pa.array([x.get("choice", 1) for x in contracts], pa.int8()),
-        "contract": _dict([x["contract"] for x in contracts]),
-        "forced_trix": pa.array([x.get("forced", False) for x in contracts]),
-        "chooser_jacks": pa.array([x.get("jacks", 1) for x in contracts], pa.int8()),
-        "chooser_aces": pa.array([x.get("aces", 0) for x in contracts], pa.int8()),
-        "zeroed": pa.array([x.get("zeroed", False) for x in contracts]),
-        **{f"points_{p}": pa.array([x["points"][p] for x in contracts], pa.int16())
-           for p in seats},
-        **{f"trix_{w}_{k}": pa.array([x.get(f"{w}_{k}", 30) if t else None
-                                      for x, t in zip(contracts, trix, strict=True)], pa.int16())
-           for w in ("first", "second") for k in ("turns", "passes")},
-    }  # fmt: skip
-    pq.write_table(pa.table(g), folder / "games.parquet" / "part-000000.parquet")
-    pq.write_table(pa.table(c), folder / "contracts.parquet" / "part-000000.parquet")
-    plan = {"bots": bots, "seed": seed, "games": len(games), "chunk": len(games),
-            "duplicate": True, "seatings": [[0, 1, 0, 1]]}  # fmt: skip
-    manifest = {"tool": "trixsim tournament", "version": version, "plan": plan, "seed": seed,
-                "status": status, "seconds": 1.0, "games_planned": len(games)}  # fmt: skip
-    (folder / "manifest.json").write_text(json.dumps(manifest))
-    return folder
-
-
-@pytest.fixture
-def tie_run(tmp_path):
-    """Two deal sets, bots A,B,A,B. Game 0: the two A seats tie for the win; game 1: all four
-    tie. One diamonds contract per game whose points are the final totals."""
-    games = [
-        {"game": 0, "deal_set": 0, "bots": "ABAB", "totals": [100, 200, 100, 300],
-         "ranks": [1, 3, 1, 4], "shares": [0.5, 0, 0.5, 0]},
-        {"game": 1, "deal_set": 1, "bots": "ABAB", "totals": [50, 50, 50, 50],
-         "ranks": [1, 1, 1, 1], "shares": [0.25] * 4},
-    ]  # fmt: skip
-    contracts = [
-        {"game": g["game"], "contract_no": 0, "contract": "diamonds", "points": g["totals"]}
-        for g in games
-    ]
-    return write_run(tmp_path / "ties", games, contracts, bots=["A", "B"])
-
-
-def test_ties_split_the_win(tie_run):  # R3.9
-    s = summary([tie_run])
-    a, b = s["bots"]
-    assert (a["bot"], b["bot"]) == ("A", "B")
-    assert a["win_share"] == pytest.approx((0.5 + 0.25) / 2)  # mean over the two deal sets
-    assert b["win_share"] == pytest.approx((0.0 + 0.25) / 2)
-    assert a["win_share"] * 2 + b["win_share"] * 2 == pytest.approx(1.0)  # one win per game
-    assert a["mean_rank"] == 1.0 and b["mean_rank"] == pytest.approx((3 + 4 + 1 + 1) / 4)
-    assert a["last_share"] == 0.5 and b["last_share"] == 0.75  # ties for last count
-    p = s["paired"]
-    assert (p["better"], p["worse"], p["deal_sets"]) == ("A", "B", 2)
-    assert p["difference"] == pytest.approx(0.25)
-    assert p["ci"] == pytest.approx(Z95 * np.std([0.5, 0.0], ddof=1) / np.sqrt(2))
-    assert format_summary(s).splitlines()[-1] == sentence(p)
-
-
-def test_a_contract_decides_a_game_when_its_points_pick_the_winners(tie_run):
-    rep = build_report([tie_run])
-    diamonds = rep["contracts"]["decisive"][0]
-    # without diamonds every total is 0: game 0's winners change (A,A -> all), game 1's do not
-    assert diamonds["contract"] == "diamonds" and diamonds["games_decided"] == 1
-    assert diamonds["swing"] == 0.5
-    pts = {(x["bot"], x["contract"]): x for x in rep["contracts"]["points"]}
-    assert pts["A", "diamonds"]["as_chooser"] == pytest.approx((100 + 50) / 2)  # seat 0 chose
-    assert pts["A", "diamonds"]["as_other"] == pytest.approx((100 + 50) / 2)
-    assert pts["B", "diamonds"]["as_other"] == pytest.approx((200 + 300 + 50 + 50) / 4)
+@pytest.fixture(scope="module")
+def rep(runs):
+    return build_report([runs["a"]])
 
 
 def test_mean_ci():
@@ -204,64 +108,6 @@ def test_paired_difference_sign_and_size():
     assert "too few for an interval" in sentence(one) and "nan" not in sentence(one)
 
 
-def test_running_totals_replay_the_1000_rule():  # R3.7
-    lg = np.zeros(5, np.intp)
-    zeroed = np.array([False, True, False, True, False])
-    pts = [np.array(x) for x in ([500, 500, 600, 400, 10], [0, 1000, -1000, 1000, 0],
-                                 [0, 0, 0, 0, 0], [10, 20, 30, 40, 50])]  # fmt: skip
-    totals, rows, fell = running_totals(lg, pts, zeroed)
-    assert totals[0].tolist() == [500, 0, 600, 0, 10]  # fell twice
-    assert totals[1].tolist() == [0, 0, -1000, 0, 0]  # a running sum of 1000 is not a total
-    assert totals[3].tolist() == [10, 30, 60, 100, 150]
-    assert rows.tolist() == [1, 3]
-    assert [f.tolist() for f in fell] == [[True, True], [True, False], [False, False]] + [
-        [False, False]
-    ]
-
-
-# -- a real small tournament -----------------------------------------------------------------
-@pytest.fixture(scope="module")
-def runs(tmp_path_factory):
-    """Three small runs, played in this process (one numba start instead of three)."""
-    from sim.games.trix import SPEC
-    from sim.run.local import run
-    from sim.run.plan import Plan
-    from sim.run.store import prepare
-
-    root = tmp_path_factory.mktemp("report")
-    plans = {"a": (["random", "greedy"], 1, 480), "b": (["random", "greedy"], 2, 240),
-             "solo": (["random"], 3, 120)}  # fmt: skip
-    for name, (bots, seed, games) in plans.items():
-        plan = Plan.make(SPEC, bots, seed, games, 120, True)
-        manifest = prepare(root / name, plan, ["trixsim", "tournament"], resume=False)
-        assert run(plan, root / name, 1, manifest, progress=False)["status"] == "complete"
-    return {name: root / name for name in plans}
-
-
-@pytest.fixture(scope="module")
-def rep(runs):
-    return build_report([runs["a"]])
-
-
-def read(run: Path, name: str) -> pd.DataFrame:
-    df = pd.read_parquet(run / f"{name}.parquet")
-    for col in df.columns:
-        if isinstance(df[col].dtype, pd.CategoricalDtype):
-            df[col] = df[col].astype(str)
-    return df
-
-
-def seat_rows(games: pd.DataFrame) -> pd.DataFrame:
-    return pd.concat(
-        [pd.DataFrame({"game": games["game"], "deal_set": games["deal_set"], "seat": p,
-                       "bot": games[f"bot_{p}"], "win": games[f"win_share_{p}"],
-                       "total": games[f"total_{p}"], "rank": games[f"rank_{p}"],
-                       "last": games[f"total_{p}"] == games[[f"total_{q}" for q in range(4)]]
-                       .max(axis=1)}) for p in range(4)],
-        ignore_index=True,
-    )  # fmt: skip
-
-
 def test_win_rates_agree_with_the_rows(runs, rep):
     games = read(runs["a"], "games")
     seats = seat_rows(games)
@@ -311,126 +157,6 @@ def test_a_runs_summary_read_part_by_part_equals_the_one_from_all_its_games(runs
         assert (p.pop("better"), p.pop("worse")) == (q.pop("better"), q.pop("worse"))
         assert p == pytest.approx(q, rel=1e-9)
         assert len(run.parts) > 1  # the sums really went across part files
-
-
-def test_contract_tables_agree_with_the_rows(runs, rep):
-    games, con = read(runs["a"], "games"), read(runs["a"], "contracts")
-    long = pd.concat(
-        [pd.DataFrame({"game": con["game"], "seat": p, "bot": con[f"bot_{p}"],
-                       "contract": con["contract"], "points": con[f"points_{p}"],
-                       "chooser": con["chooser"] == p}) for p in range(4)],
-        ignore_index=True,
-    )  # fmt: skip
-    means = long.groupby(["bot", "contract", "chooser"])["points"].mean()
-    for x in rep["contracts"]["points"]:
-        assert x["as_chooser"] == pytest.approx(means[x["bot"], x["contract"], True])
-        assert x["as_other"] == pytest.approx(means[x["bot"], x["contract"], False])
-    picks = con.groupby(["chooser_bot", "choice"])["contract"].value_counts(normalize=True)
-    for x in rep["contracts"]["picks"]:
-        assert x["share"] == pytest.approx(picks.get((x["bot"], x["choice"], x["contract"]), 0))
-    # decides: winners with and without each contract's points
-    per = long.groupby(["game", "seat", "contract"])["points"].sum().unstack(fill_value=0)
-    g = games.set_index("game")
-    totals = np.stack([g[f"total_{p}"] for p in range(4)], 1)
-    wins = totals == totals.min(1, keepdims=True)
-    shares = np.stack([g[f"win_share_{p}"] for p in range(4)], 1)
-    seat_bots = np.stack([g[f"bot_{p}"] for p in range(4)], 1)
-    for x in rep["contracts"]["decisive"]:
-        pts = per[x["contract"]].unstack(fill_value=0).reindex(g.index, fill_value=0).to_numpy()
-        alt = totals - pts
-        changed = ((alt == alt.min(1, keepdims=True)) != wins).any(1)
-        assert x["games_decided"] == changed.sum()
-        for bot, r in x["r_by_bot"].items():
-            mine = seat_bots == bot
-            assert r == pytest.approx(np.corrcoef(pts[mine], shares[mine])[0, 1])
-
-
-def test_trix_tables_agree_with_the_rows(runs, rep):
-    games, con = read(runs["a"], "games"), read(runs["a"], "contracts")
-    trix = con[con["contract"] == "trix"].copy()
-    pts = trix[[f"points_{p}" for p in range(4)]].to_numpy()
-    trix["chooser_points"] = pts[np.arange(len(trix)), trix["chooser"]]
-    trix["first"] = trix["trix_first"] == trix["chooser"]  # the columns, not the points
-    trix["second"] = trix["trix_second"] == trix["chooser"]
-    by = trix.groupby(["chooser_bot", "choice"])
-    for x in rep["trix"]["by_choice"]:
-        key = (x["bot"], x["choice"])
-        assert x["n"] == by.size()[key]
-        assert x["mean_points"] == pytest.approx(by["chooser_points"].mean()[key])
-        assert x["first"] == pytest.approx(by["first"].mean()[key])
-        assert x["second"] == pytest.approx(by["second"].mean()[key])
-        assert x["mean_jacks"] == pytest.approx(by["chooser_jacks"].mean()[key])
-    assert not (trix["choice"] == 7).any()  # R3.6
-    for x in rep["trix"]["forced"]:
-        mine = trix[(trix["chooser_bot"] == x["bot"]) & trix["forced_trix"]]
-        assert x["forced"] == len(mine) == (mine["choice"] == 6).sum()  # R3.5
-        for j, share in x["jacks"].items():
-            assert share == pytest.approx((mine["chooser_jacks"] == int(j)).mean())
-    turns = trix.groupby("chooser_jacks")[["trix_first_turns", "trix_second_passes"]].mean()
-    for x in rep["trix"]["length"]["by_jacks"]:
-        if x["n"]:
-            assert x["first_turns"] == pytest.approx(turns.loc[x["jacks"], "trix_first_turns"])
-            assert x["second_passes"] == pytest.approx(turns.loc[x["jacks"], "trix_second_passes"])
-    counts = (trix["contract_no"] + 1).value_counts()
-    assert rep["trix"]["position"]["counts"] == [int(counts.get(k, 0)) for k in range(1, 29)]
-    # never played: seats that had not chosen trix when a game ended over 1000
-    chose = set(zip(trix["game"], trix["chooser"], strict=True))
-    over = games[games["end"] == "over-1000"]
-    never: dict[str, int] = {}
-    for row in over.itertuples():
-        for p in range(4):
-            if (row.game, p) not in chose:
-                bot = getattr(row, f"bot_{p}")
-                never[bot] = never.get(bot, 0) + 1
-    for x in rep["trix"]["never_played"]:
-        assert x["seats"] == never.get(x["bot"], 0)
-        assert x["seat_games"] == 4 * len(games) // 2
-
-
-def test_game_shape_agrees_with_the_rows(runs, rep):
-    games, con = read(runs["a"], "games"), read(runs["a"], "contracts")
-    shape = rep["shape"]
-    assert shape["contracts_per_game"]["mean"] == pytest.approx(games["contracts"].mean())
-    assert sum(shape["contracts_per_game"]["hist"]) == len(games)
-    ends = games["end"].value_counts()
-    assert {e["end"]: e["games"] for e in shape["end"]} == {
-        e: int(ends.get(e, 0)) for e in ("over-1000", "28-contracts")
-    }
-    seats = seat_rows(games)
-    for x in shape["totals"]:
-        t = seats.loc[seats["bot"] == x["bot"], "total"].to_numpy()
-        assert x["mean"] == pytest.approx(t.mean())
-        assert x["median"] == pytest.approx(np.median(t))
-        assert x["p95"] == pytest.approx(np.percentile(t, 95))
-        assert x["below_0"] == pytest.approx((t < 0).mean())
-    # 1000 -> 0, from the totals columns (the report replays the rule from the points)
-    con = con.sort_values(["game", "contract_no"])
-    zeroed_seats: dict[str, int] = {}
-    for p in range(4):
-        prev = con.groupby("game")[f"totals_{p}"].shift(fill_value=0)
-        fell = con["zeroed"] & (prev + con[f"points_{p}"] == 1000) & (con[f"totals_{p}"] == 0)
-        for bot, n in con.loc[fell, f"bot_{p}"].value_counts().items():
-            zeroed_seats[bot] = zeroed_seats.get(bot, 0) + int(n)
-    z = shape["zeroed"]
-    assert z["events"] == con["zeroed"].sum()
-    assert z["games"] == con.loc[con["zeroed"], "game"].nunique()
-    assert {x["bot"]: x["seats"] for x in z["by_bot"]} == {
-        b: zeroed_seats.get(b, 0) for b in ("greedy", "random")
-    }
-    # mean totals along the game, from the totals columns
-    long = pd.concat([pd.DataFrame({"bot": con[f"bot_{p}"], "no": con["contract_no"],
-                                    "total": con[f"totals_{p}"]}) for p in range(4)])  # fmt: skip
-    along = long.groupby(["bot", "no"])["total"].mean()
-    for bot, values in shape["along"]["mean_total"].items():
-        for k, v in enumerate(values):
-            if v is None:
-                assert (bot, k) not in along.index
-            else:
-                assert v == pytest.approx(along[bot, k])
-    assert (
-        shape["along"]["games_at"]
-        == con["contract_no"].value_counts().reindex(range(28), fill_value=0).tolist()
-    )
 
 
 def test_ratings_rate_every_game_of_a_small_run(rep):
@@ -492,7 +218,6 @@ def test_cli_json_markdown_and_plots(runs, tmp_path, monkeypatch, capsys):
     assert code == 0 and "Trix never played" in text and "Which contracts decide games" in text
 
 
-# -- folders that cannot be reported on ------------------------------------------------------
 def copy_run(src: Path, dst: Path, **manifest) -> Path:
     shutil.copytree(src, dst)
     m = json.loads((dst / "manifest.json").read_text())
@@ -586,35 +311,6 @@ def test_partial_runs_report_their_finished_chunks(runs, tmp_path, monkeypatch, 
     rep = build_report([runs["b"], twin], rate_games=50)
     assert any("same plan and seed" in n for n in rep["notes"])
     assert rep["win_rates"][0]["deal_sets"] == 40 and rep["win_rates"][0]["games"] == 480
-
-
-# -- the example notebook --------------------------------------------------------------------
-def execute_notebook(name: str, run: Path, monkeypatch) -> tuple[str, int]:
-    """Run ``examples/<name>`` top to bottom on ``run``: what it printed, and its images."""
-    nbformat = pytest.importorskip("nbformat")
-    nbclient = pytest.importorskip("nbclient")
-    pytest.importorskip("ipykernel")
-    pytest.importorskip("duckdb")
-    monkeypatch.setenv("TRIXSIM_RUN", str(run))
-    monkeypatch.delenv("MPLBACKEND", raising=False)  # the kernel's inline backend draws
-    path = ROOT / "examples" / name
-    nb = nbformat.read(path, as_version=4)
-    client = nbclient.NotebookClient(
-        nb, timeout=120, kernel_name="python3",
-        resources={"metadata": {"path": str(path.parent)}},
-    )  # fmt: skip
-    client.execute(env=dict(os.environ))
-    printed = "".join(
-        o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs
-    )
-    images = [o for c in nb.cells for o in c.get("outputs", []) if "image/png" in o.get("data", {})]
-    return printed, len(images)
-
-
-def test_the_analysis_notebook_runs_top_to_bottom(runs, monkeypatch):
-    printed, images = execute_notebook("analysis.ipynb", runs["a"], monkeypatch)
-    assert "greedy beats random by" in printed and "DuckDB and pandas agree" in printed
-    assert images == 2
 
 
 def test_ratings_rate_partnerships_as_teams():

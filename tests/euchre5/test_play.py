@@ -1,6 +1,6 @@
 """``trixsim play --game euchre5``: a scripted person plays whole games of five-handed Euchre.
 
-The driver is the one of ``tests/test_play.py``. The person bids, discards, calls and
+The driver is the one of ``tests/person.py``. The person bids, discards, calls and
 plays; refused input must say which rule it breaks; a record written with ``--save``
 must pass ``trixsim replay``; a game left and resumed must be the very game one
 uninterrupted session plays.
@@ -9,7 +9,7 @@ uninterrupted session plays.
 import json
 import re
 
-from tests.test_play import Person, trixsim
+from tests.person import Person, trixsim
 
 SUIT_LETTER = dict(zip("♥♣♦♠", "HCDS", strict=True))
 ALL = [r + s for s in "HCDS" for r in "89TJQKA"]

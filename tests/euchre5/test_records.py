@@ -18,7 +18,7 @@ from sim.core.replay import check_line
 from sim.games.euchre5 import SPEC
 from sim.games.euchre5.record import dumps, game_record, loads
 from sim.games.euchre5.replay import replay_record
-from tests.test_play import trixsim
+from tests.person import trixsim
 
 SPECS = [parse_spec("random", "euchre5")] * 5
 RECORD_MD = Path(__file__).resolve().parents[3] / "shared" / "games" / "euchre5" / "RECORD.md"

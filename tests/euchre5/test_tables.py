@@ -20,7 +20,7 @@ from tests.run_files import (
     table,
     trixsim,
 )
-from tests.test_report import execute_notebook
+from tests.report_runs import execute_notebook
 
 GAMES = 400  # 20 deal sets of 20 seatings
 SEATS = range(5)

@@ -1,6 +1,6 @@
 """``trixsim play --game five-hundred``: a scripted person plays whole games of Five Hundred.
 
-The driver is the one of ``tests/test_play.py``. The person calls, discards and plays;
+The driver is the one of ``tests/person.py``. The person calls, discards and plays;
 refused input must say which rule it breaks; a record written with ``--save`` must pass
 ``trixsim replay``; a game left and resumed must be the very game one uninterrupted
 session plays.
@@ -9,7 +9,7 @@ session plays.
 import json
 import re
 
-from tests.test_play import Person, trixsim
+from tests.person import Person, trixsim
 
 SUIT_LETTER = dict(zip("♥♣♦♠", "HCDS", strict=True))
 HAND_CARD = re.compile(r"(\d+):(?:(10|[4-9JQKA])([♥♣♦♠])|(Joker))")

@@ -23,7 +23,7 @@ from tests.five_hundred.record_cases import (  # noqa: F401  (fixtures)
     suit_of,
     verdict,
 )
-from tests.test_play import trixsim
+from tests.person import trixsim
 
 
 # -- following suit (R7.2, R7.3, R8.1) --------------------------------------------------------

@@ -19,7 +19,7 @@ from tests.run_files import (
     table,
     trixsim,
 )
-from tests.test_report import execute_notebook
+from tests.report_runs import execute_notebook
 
 GAMES = 400  # 200 deal sets of 2 seatings
 SEATS = range(4)

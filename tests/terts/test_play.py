@@ -1,6 +1,6 @@
 """``trixsim play --game terts``: a scripted person plays whole games of Terts.
 
-The driver is the one of ``tests/test_play.py``. The person declares melds, answers the
+The driver is the one of ``tests/person.py``. The person declares melds, answers the
 bot's, exchanges the 7 of trumps, pre-selects and plays; refused input must say which
 rule it breaks; the screen must never show a card of the other hand or of the stock
 before the rules make it public (R10); a record written with ``--save`` must pass
@@ -22,7 +22,7 @@ from sim.games.terts.game import TertsGame
 from sim.table.controller import Table
 from sim.table.inbox import Inbox
 from sim.table.saved import Saved
-from tests.test_play import Person, trixsim
+from tests.person import Person, trixsim
 
 SUIT_LETTER = dict(zip("♥♣♦♠", "HCDS", strict=True))
 CARD = re.compile(r"(10|[789JQKA])([♥♣♦♠])")
