@@ -20,6 +20,29 @@ def trixsim(*args, **kw) -> subprocess.CompletedProcess:
                           text=True, **kw)  # fmt: skip
 
 
+# each game's standard tournament: the tables every game's tests read (tests/test_runs.py and
+# tests/<game>/test_tables.py), played once per session with 1 and with 2 workers
+STANDARD = {
+    "trix": {"bots": "random,greedy", "games": 1200, "chunk": 120, "records": 6},
+    "euchre5": {"bots": "greedy,random", "games": 400, "chunk": 40, "records": 8},
+    "five-hundred": {"bots": "greedy,random", "games": 400, "chunk": 40, "records": 12},
+    "terts": {"bots": "greedy,random", "games": 400, "chunk": 40, "records": 12},
+}
+
+
+def standard_args(game: str) -> list[str]:
+    """``tournament …`` of ``game``'s standard run (no workers, no output folder)."""
+    s = STANDARD[game]
+    return ["tournament", "--game", game, "--bots", s["bots"], "--games", str(s["games"]),
+            "--chunk", str(s["chunk"]), "--record-games", str(s["records"])]  # fmt: skip
+
+
+def standard_run(tmp_path_factory, game: str, workers: int = 1) -> Path:
+    """``game``'s standard run on ``workers`` workers, played once per session."""
+    args = standard_args(game)[1:] + ["--workers", str(workers)]
+    return shared_run(tmp_path_factory, f"{game}-w{workers}", *args)
+
+
 def shared_run(tmp_path_factory, name: str, *args: str) -> Path:
     """``trixsim tournament ARGS --out DIR`` played once per test session, whichever test (or
     pytest-xdist worker) asks for it first; the others wait for it and read the same folder."""
@@ -60,22 +83,23 @@ def assert_same_parts(a: Path, b: Path, names=("games", "deals")) -> None:
             ).read_bytes()
 
 
-def resumes_lost_and_damaged_parts(run: Path, out: Path) -> None:
+def resumes_lost_and_damaged_parts(run: Path, out: Path, names=("games", "deals")) -> None:
     """A copy of ``run`` with two parts lost and one half written resumes to the same files."""
     shutil.copytree(run, out)
-    for name in ("games", "deals"):
+    for name in names:
         (out / f"{name}.parquet" / "part-000003.parquet").unlink()
-    (out / "deals.parquet" / "part-000006.parquet").write_bytes(b"garbage")  # damaged
+    (out / f"{names[1]}.parquet" / "part-000006.parquet").write_bytes(b"garbage")  # damaged
     m = json.loads((out / "manifest.json").read_text())
     m["status"] = "incomplete"
     (out / "manifest.json").write_text(json.dumps(m))
     res = trixsim("tournament", "--resume", "--out", str(out), "-q")
     assert res.returncode == 0, res.stderr
-    assert_same_parts(run, out)
+    assert_same_parts(run, out, names)
     assert json.loads((out / "manifest.json").read_text())["status"] == "complete"
 
 
-def interrupted_run_resumes(args: list[str], tmp_path: Path, chunks: int) -> None:
+def interrupted_run_resumes(args: list[str], tmp_path: Path, chunks: int,
+                            names=("games", "deals")) -> None:  # fmt: skip
     """``trixsim tournament ARGS --out cut`` stopped by Ctrl-C after 3 parts (of ``chunks``)
     keeps them, and ``--resume`` on 2 workers writes the files of an uninterrupted run."""
     out = tmp_path / "cut"
@@ -92,15 +116,16 @@ def interrupted_run_resumes(args: list[str], tmp_path: Path, chunks: int) -> Non
     assert res.returncode == 0, res.stderr
     full = tmp_path / "full"
     assert trixsim(*args, "--out", str(full)).returncode == 0
-    assert_same_parts(full, out)
+    assert_same_parts(full, out, names)
 
 
-def dask_writes_the_files_of(run: Path, args: list[str], out: Path) -> None:
+def dask_writes_the_files_of(run: Path, args: list[str], out: Path,
+                             names=("games", "deals")) -> None:  # fmt: skip
     """``trixsim tournament ARGS --backend dask`` (a local cluster of two workers) writes
     the part files and records of ``run``, the same tournament on local processes."""
     res = trixsim(*args, "--workers", "2", "--backend", "dask", "--out", str(out), "-q")
     assert res.returncode == 0, res.stderr
-    assert_same_parts(run, out)
+    assert_same_parts(run, out, names)
     assert (out / "records.jsonl").read_bytes() == (run / "records.jsonl").read_bytes()
 
 

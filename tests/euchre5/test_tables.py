@@ -1,7 +1,7 @@
-"""``trixsim tournament --game euchre5``: fair seatings, equal files whatever the workers,
-deals tables that agree with the records, a report that agrees with the tables, and the
-example notebook.
-"""
+"""``trixsim tournament --game euchre5``: fair seatings, deals tables that agree with the
+records, the report's sections against the tables, and the example notebook (what every game's
+runs share, equal files whatever the workers, resume, Ctrl-C, Dask, bad input, is shown in
+tests/test_runs.py)."""
 
 import json
 from collections import Counter
@@ -11,56 +11,38 @@ import pandas as pd
 import pytest
 
 from sim.core.replay import check_file
+from tests.report_runs import execute_notebook
 from tests.run_files import (
-    assert_same_parts,
-    dask_writes_the_files_of,
-    interrupted_run_resumes,
-    refused_in_one_line,
-    resumes_lost_and_damaged_parts,
+    standard_run,
     table,
     trixsim,
 )
-from tests.report_runs import execute_notebook
 
-GAMES = 400  # 20 deal sets of 20 seatings
 SEATS = range(5)
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory):
-    """The same greedy / random tournament with 1 and with 2 workers."""
-    root = tmp_path_factory.mktemp("euchre5-runs")
-    for w in (1, 2):
-        res = trixsim("tournament", "--game", "euchre5", "--bots", "greedy,random",
-                      "--games", str(GAMES), "--workers", str(w), "--chunk", "40",
-                      "--record-games", "8", "--out", str(root / f"w{w}"), "-q")  # fmt: skip
-        assert res.returncode == 0, res.stderr
-    return root
+def run(tmp_path_factory):
+    """The standard greedy / random tournament (tests.run_files.STANDARD), on 1 worker."""
+    return standard_run(tmp_path_factory, "euchre5", 1)
 
 
-def test_one_and_two_workers_give_identical_files(runs):
-    assert len(list((runs / "w1" / "deals.parquet").iterdir())) == GAMES // 40
-    assert_same_parts(runs / "w1", runs / "w2")
-    records = [(runs / w / "records.jsonl").read_bytes() for w in ("w1", "w2")]
-    assert records[0] == records[1]
-
-
-def test_two_bots_at_five_seats_hold_every_seat_equally_often(runs):
-    manifest = json.loads((runs / "w1" / "manifest.json").read_text())
+def test_two_bots_at_five_seats_hold_every_seat_equally_often(run):
+    manifest = json.loads((run / "manifest.json").read_text())
     seatings = [tuple(s) for s in manifest["seatings"]]
     assert len(seatings) == len(set(seatings)) == 20  # C(5,2) + C(5,3)
     assert all(sorted(Counter(s).values()) == [2, 3] for s in seatings)
     for seat in SEATS:
         assert Counter(s[seat] for s in seatings) == {0: 10, 1: 10}
-    games = table(runs / "w1", "games")
+    games = table(run, "games")
     assert (games.groupby("deal_set")["seating"].nunique() == 20).all()
     assert set(games["game_name"]) == {"euchre5"} and set(games["end"]) == {"reached-10"}
 
 
-def test_deals_table_agrees_with_the_records(runs):
-    path = runs / "w1" / "records.jsonl"
+def test_deals_table_agrees_with_the_records(run):
+    path = run / "records.jsonl"
     assert all(v.ok for v in check_file(path))
-    deals, games = table(runs / "w1", "deals"), table(runs / "w1", "games")
+    deals, games = table(run, "deals"), table(run, "games")
     records = [json.loads(line) for line in path.read_text().splitlines()]
     assert len(records) == 8
     for rec in records:
@@ -94,8 +76,8 @@ def test_deals_table_agrees_with_the_records(runs):
         assert g["first_dealer"] == rec["first_dealer"] and g["deals"] == len(rec["deals"])
 
 
-def test_every_deal_row_is_consistent(runs):
-    deals = table(runs / "w1", "deals")
+def test_every_deal_row_is_consistent(run):
+    deals = table(run, "deals")
     alone = deals["alone"] != "partner"
     assert (deals["partner"].isna() == alone).all()
     assert (deals["revealed_trick"].isna() == alone).all()  # the partner always plays it
@@ -109,12 +91,12 @@ def test_every_deal_row_is_consistent(runs):
     assert deals["maker_trumps"].between(0, 8).all()  # the stuck dealer may hold none
 
 
-def test_report_sections_agree_with_the_deals_table(runs):
-    res = trixsim("report", str(runs / "w1"), "--format", "json")
+def test_report_sections_agree_with_the_deals_table(run):
+    res = trixsim("report", str(run), "--format", "json")
     assert res.returncode == 0, res.stderr
     rep = json.loads(res.stdout)
     assert rep["game"] == "euchre5"
-    deals = table(runs / "w1", "deals")
+    deals = table(run, "deals")
     rows = np.arange(len(deals))
     bots = deals[[f"bot_{p}" for p in SEATS]].to_numpy().astype(str)
     points = deals[[f"points_{p}" for p in SEATS]].to_numpy()
@@ -138,42 +120,11 @@ def test_report_sections_agree_with_the_deals_table(runs):
     for k, share in card["revealed_at_trick"].items():
         assert share == pytest.approx((deals["revealed_trick"] == int(k)).sum() / called.sum())
     assert set(bots.ravel()) == {line["bot"] for line in rep["makers"]}
-    text = trixsim("report", str(runs / "w1"))
+    text = trixsim("report", str(run))
     assert text.returncode == 0 and "Makers: how often they make it" in text.stdout
 
 
-def test_the_euchre_notebook_runs_top_to_bottom(runs, monkeypatch):
-    printed, images = execute_notebook("euchre5.ipynb", runs / "w1", monkeypatch)
+def test_the_euchre_notebook_runs_top_to_bottom(run, monkeypatch):
+    printed, images = execute_notebook("euchre5.ipynb", run, monkeypatch)
     assert "greedy beats random by" in printed and "DuckDB and pandas agree" in printed
     assert images == 2
-
-
-def test_resume_after_lost_and_half_written_chunks_equals_uninterrupted(runs, tmp_path):
-    resumes_lost_and_damaged_parts(runs / "w1", tmp_path / "lost")
-
-
-def test_ctrl_c_keeps_finished_chunks_and_resume_finishes_the_same_run(tmp_path):
-    args = ["tournament", "--game", "euchre5", "--bots", "greedy,random", "--games", "4000",
-            "--chunk", "40", "--workers", "1", "-q"]  # fmt: skip
-    interrupted_run_resumes(args, tmp_path, 100)
-
-
-def test_the_dask_backend_writes_the_files_of_local_processes(runs, tmp_path):
-    pytest.importorskip("distributed")
-    args = ["tournament", "--game", "euchre5", "--bots", "greedy,random", "--games", str(GAMES),
-            "--chunk", "40", "--record-games", "8"]  # fmt: skip
-    dask_writes_the_files_of(runs / "w1", args, tmp_path / "dask")
-
-
-@pytest.mark.parametrize(
-    "args, words",
-    [
-        (["--bots", "trixbot"], "unknown bot 'trixbot' for euchre5"),
-        (["--bots", "mcts:iters=0"], "iters"),
-        (["--bots", "a,b,c,d,e,f"], "takes 1 to 5 bot specs"),
-    ],
-)
-def test_bad_input_is_one_line_and_writes_nothing(tmp_path, args, words):
-    refused_in_one_line(
-        ["tournament", "--game", "euchre5", "--games", "20", *args], words, tmp_path
-    )

@@ -1,7 +1,7 @@
-"""``trixsim tournament --game five-hundred``: fair seatings, equal files whatever the workers,
-deals tables that agree with the records, resume after faults, the Dask backend, bad input
-and the example notebook. (The report's own sections are checked in test_report.py.)
-"""
+"""``trixsim tournament --game five-hundred``: fair seatings, deals tables that agree with the
+records, the report's sections against the tables, and the example notebook (what every game's
+runs share, equal files whatever the workers, resume, Ctrl-C, Dask, bad input, is shown in
+tests/test_runs.py)."""
 
 import json
 
@@ -10,55 +10,35 @@ import pytest
 
 from sim.core.replay import check_file
 from sim.games.five_hundred.vocab import bid_name, bid_value
-from tests.run_files import (
-    assert_same_parts,
-    dask_writes_the_files_of,
-    interrupted_run_resumes,
-    refused_in_one_line,
-    resumes_lost_and_damaged_parts,
-    table,
-    trixsim,
-)
 from tests.report_runs import execute_notebook
+from tests.run_files import (
+    standard_run,
+    table,
+)
 
-GAMES = 400  # 200 deal sets of 2 seatings
 SEATS = range(4)
-BOTS = "greedy,random"
 
 
 @pytest.fixture(scope="module")
-def runs(tmp_path_factory):
-    """The same greedy / random tournament with 1 and with 2 workers."""
-    root = tmp_path_factory.mktemp("five-hundred-runs")
-    for w in (1, 2):
-        res = trixsim("tournament", "--game", "five-hundred", "--bots", BOTS,
-                      "--games", str(GAMES), "--workers", str(w), "--chunk", "40",
-                      "--record-games", "12", "--out", str(root / f"w{w}"), "-q")  # fmt: skip
-        assert res.returncode == 0, res.stderr
-    return root
+def run(tmp_path_factory):
+    """The standard greedy / random tournament (tests.run_files.STANDARD), on 1 worker."""
+    return standard_run(tmp_path_factory, "five-hundred", 1)
 
 
-def test_one_and_two_workers_give_identical_files(runs):
-    assert len(list((runs / "w1" / "deals.parquet").iterdir())) == GAMES // 40
-    assert_same_parts(runs / "w1", runs / "w2")
-    records = [(runs / w / "records.jsonl").read_bytes() for w in ("w1", "w2")]
-    assert records[0] == records[1]
-
-
-def test_each_bot_holds_each_partnership_once_per_deal_set(runs):
+def test_each_bot_holds_each_partnership_once_per_deal_set(run):
     # R2.1: two bots, two partnerships: each bot takes a whole team, both ways round
-    manifest = json.loads((runs / "w1" / "manifest.json").read_text())
+    manifest = json.loads((run / "manifest.json").read_text())
     assert sorted(tuple(s) for s in manifest["seatings"]) == [(0, 1, 0, 1), (1, 0, 1, 0)]
-    games = table(runs / "w1", "games")
+    games = table(run, "games")
     assert (games.groupby("deal_set")["seating"].nunique() == 2).all()
     assert set(games["game_name"]) == {"five-hundred"}
     assert set(games["end"]) <= {"reached-500", "minus-500", "deal-cap"}
 
 
-def test_deals_table_agrees_with_the_records(runs):
-    path = runs / "w1" / "records.jsonl"
+def test_deals_table_agrees_with_the_records(run):
+    path = run / "records.jsonl"
     assert all(v.ok for v in check_file(path))
-    deals, games = table(runs / "w1", "deals"), table(runs / "w1", "games")
+    deals, games = table(run, "deals"), table(run, "games")
     records = [json.loads(line) for line in path.read_text().splitlines()]
     assert len(records) == 12
     for rec in records:
@@ -98,8 +78,8 @@ def test_deals_table_agrees_with_the_records(runs):
         assert g["end"] == rec["end"]
 
 
-def test_every_deal_row_is_consistent(runs):
-    deals = table(runs / "w1", "deals")
+def test_every_deal_row_is_consistent(run):
+    deals = table(run, "deals")
     played = deals[~deals["thrown_in"]]
     tricks = played[[f"tricks_{p}" for p in SEATS]].to_numpy()
     assert (tricks.sum(axis=1) == 10).all()  # R7.1
@@ -116,38 +96,7 @@ def test_every_deal_row_is_consistent(runs):
     assert played.loc[~no_trumps, "right_bower"].between(0, 4).all()
 
 
-def test_the_five_hundred_notebook_runs_top_to_bottom(runs, monkeypatch):
-    printed, images = execute_notebook("five-hundred.ipynb", runs / "w1", monkeypatch)
+def test_the_five_hundred_notebook_runs_top_to_bottom(run, monkeypatch):
+    printed, images = execute_notebook("five-hundred.ipynb", run, monkeypatch)
     assert "greedy beats random by" in printed and "DuckDB and pandas agree" in printed
     assert images == 2
-
-
-def test_resume_after_lost_and_half_written_chunks_equals_uninterrupted(runs, tmp_path):
-    resumes_lost_and_damaged_parts(runs / "w1", tmp_path / "lost")
-
-
-def test_ctrl_c_keeps_finished_chunks_and_resume_finishes_the_same_run(tmp_path):
-    args = ["tournament", "--game", "five-hundred", "--bots", BOTS, "--games", "8000",
-            "--chunk", "40", "--workers", "1", "-q"]  # fmt: skip
-    interrupted_run_resumes(args, tmp_path, 200)
-
-
-def test_the_dask_backend_writes_the_files_of_local_processes(runs, tmp_path):
-    pytest.importorskip("distributed")
-    args = ["tournament", "--game", "five-hundred", "--bots", BOTS, "--games", str(GAMES),
-            "--chunk", "40", "--record-games", "12"]  # fmt: skip
-    dask_writes_the_files_of(runs / "w1", args, tmp_path / "dask")
-
-
-@pytest.mark.parametrize(
-    "args, words",
-    [
-        (["--bots", "trixbot"], "unknown bot 'trixbot' for five-hundred"),
-        (["--bots", "mcts:iters=0"], "iters"),
-        (["--bots", "a,b,c,d,e"], "takes 1 to 4 bot specs"),
-    ],
-)
-def test_bad_input_is_one_line_and_writes_nothing(tmp_path, args, words):
-    refused_in_one_line(
-        ["tournament", "--game", "five-hundred", "--games", "20", *args], words, tmp_path
-    )
