@@ -10,7 +10,7 @@ next view, the one that shows it (p50/p99/max: the target), and to the view that
 tables over the server's rate of moves); the moves, every ``error`` message, and the
 server's RSS each second. At the end the server's stored moves of seat 0 of every table
 are compared with what its client sent (same actions, same order): no move lost, none
-made twice.
+made twice. The tables play the default game (``--game`` another).
 
 Targets (the issue): no errors, no lost moves, memory flat (RSS at the end at most 10%
 above RSS after the first fifth of the run), p99 under 50 ms. Exit 1 if one is missed.
@@ -37,6 +37,7 @@ import httpx2 as httpx
 import psutil
 import websockets
 
+from sim.core.registry import default_game
 from sim.web.store import FILE
 
 P99_MS = 50.0
@@ -78,15 +79,15 @@ class BadOption(ValueError):
     """An option the server refuses (a bot spec it does not know): one line, exit 2."""
 
 
-async def new_table(http: httpx.AsyncClient, seed: int, bots: str) -> dict:
-    r = await http.post("/api/tables", json={"game": "trix", "bots": bots, "seed": seed})
+async def new_table(http: httpx.AsyncClient, seed: int, game: str, bots: str) -> dict:
+    r = await http.post("/api/tables", json={"game": game, "bots": bots, "seed": seed})
     if r.status_code == 400:  # the table the options ask for cannot be made: say why
-        raise BadOption(f"--bots {bots}: {r.json().get('error', r.text)}")
+        raise BadOption(f"--game {game} --bots {bots}: {r.json().get('error', r.text)}")
     r.raise_for_status()
     return r.json()
 
 
-async def play(http, base: str, t: dict, stats: Stats, start: asyncio.Event, bots: str):
+async def play(http, base: str, t: dict, stats: Stats, start: asyncio.Event, args):
     """Seat 0 of one table after another until ``stats.end`` (monotonic); a move sent
     before it always gets its answer."""
     seed = 1_000_000 + len(stats.sent)
@@ -140,7 +141,7 @@ async def play(http, base: str, t: dict, stats: Stats, start: asyncio.Event, bot
         stats.games_over += 1
         seed += 1000
         try:
-            t = await new_table(http, seed, bots)
+            t = await new_table(http, seed, args.game, args.bots)
         except httpx.HTTPStatusError as e:  # 503: the server holds too many tables
             stats.errors.append(f"a new table: {e.response.status_code} {e.response.text}")
             return
@@ -171,11 +172,11 @@ async def run(args, base: str, proc: psutil.Process) -> tuple[Stats, list, float
                 await asyncio.sleep(0.1)
         # the first table alone: the server imports its game and bots on first use (racing
         # first uses fail, see the report), then the rest at once
-        tables = [await new_table(http, 0, args.bots)]
+        tables = [await new_table(http, 0, args.game, args.bots)]
         tables += await asyncio.gather(
-            *(new_table(http, s, args.bots) for s in range(1, args.tables))
+            *(new_table(http, s, args.game, args.bots) for s in range(1, args.tables))
         )
-        clients = [asyncio.create_task(play(http, base, t, stats, start, args.bots))
+        clients = [asyncio.create_task(play(http, base, t, stats, start, args))
                    for t in tables]  # fmt: skip
         for _ in range(600):  # every table seated (its bots play up to seat 0's turn)
             if stats.connected >= args.tables or any(c.done() for c in clients):
@@ -216,7 +217,9 @@ def main(argv=None) -> int:
     )
     ap.add_argument("--tables", type=int, default=200, help="tables played at once")
     ap.add_argument("--seconds", type=float, default=60.0, help="how long they play")
-    ap.add_argument("--bots", default="greedy", help="the Trix bots of the other seats")
+    ap.add_argument("--game", default=default_game(), help="the game of every table "
+                    "(default: %(default)s)")  # fmt: skip
+    ap.add_argument("--bots", default="greedy", help="the bots of the other seats")
     ap.add_argument("--bot-delay", type=float, default=0.0, help="seconds after each bot move")
     args = ap.parse_args(argv)
     port = free_port()

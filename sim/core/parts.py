@@ -58,7 +58,22 @@ CONTRACTS: dict[str, Contract] = {
         functions=("sections", "render", "plots"),
     ),
     "view": Contract(functions=("View",)),
-    "web": Contract(functions=("public_view",), optional=True),
+    "web": Contract(  # sim.web reads these and nothing else (docs/web.md)
+        values=(
+            "CARDS",
+            "TRICK_SLOTS",
+            "LOOKS",
+            "LOOKS_RULE",
+            "LABEL",
+            "SCRIPT",
+            "prompt",  # these four: a function, or None for the generic one
+            "public_text",
+            "taken",
+            "last_trick",
+        ),
+        functions=("public_view",),
+        optional=True,
+    ),
     "determinizer": Contract(values=("WORK_SIZE",), functions=("determinize",), optional=True),
     "search": Contract(
         values=("WORK_SIZE", "N_TREE_ACTIONS", "ITERS", "C", "ROLLOUT", "PARAMS"),

@@ -4,6 +4,8 @@
 - :mod:`.tables` the table model: the checked game, who holds each seat, bots, the grace
   period, pre-selections, the last trick, rebuilding a table from its moves.
 - :mod:`.protocol` what a client may send, checked.
-- :mod:`.views` what one seat is shown (built from the public slots and its own hand).
-- :mod:`.app` the Starlette application: HTTP routes and the WebSocket.
+- :mod:`.views` what one seat is shown (built from the public slots and its own hand),
+  and what a game's web part declares for it (``CardNotation``, ``TrickSlots``).
+- :mod:`.app` the Starlette application: HTTP routes (the lobby's games, a game's own
+  script) and the WebSocket.
 """

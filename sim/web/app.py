@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
+import json
 import logging
 import os
 import re
@@ -24,13 +26,15 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, JSONResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from sim.web import views
 from sim.web.pace import Pace, Quick
 from sim.web.protocol import (
+    DEFAULT_BOTS,
     MAX_MESSAGE,
     TABLE_ID,
     ProtocolError,
@@ -169,7 +173,8 @@ class Hall:
             raise Busy("the server has too many tables open; try again later")
         try:
             spec = get(game)
-        except GameError as e:
+            views.web_part(spec)
+        except (GameError, ValueError) as e:  # unknown, or no web part to draw it with
             raise TableError(one_line(e)) from None
         token = secrets.token_urlsafe(24)
         saved = SavedTable(secrets.token_urlsafe(9), spec.name,
@@ -276,10 +281,55 @@ def _page(name: str, fallback: str) -> HTMLResponse:
     return HTMLResponse(f"<!doctype html><meta charset=utf-8><title>trixsim</title>{fallback}")
 
 
-LOBBY = (
-    "<h1>trixsim</h1><p>The browser pages are not installed. A new table: "
-    '<code>POST /api/tables {"game": "trix", "bots": "greedy"}</code></p>'
-)
+def _lobby_fallback() -> str:
+    from sim.core.registry import default_game
+
+    body = html.escape(json.dumps({"game": default_game(), "bots": DEFAULT_BOTS}))
+    return ("<h1>trixsim</h1><p>The browser pages are not installed. A new table: "
+            f"<code>POST /api/tables {body}</code></p>")  # fmt: skip
+
+
+GAME_SCRIPT = "<!--game-script-->"  # where table.html takes the game's own script
+
+
+def game_list() -> list[dict]:
+    """``GET /api/games``: every registered game with a web part, in the registry's order,
+    with the bots a table may seat (the lobby builds its lists from it)."""
+    from sim.core.bots import load_bots
+    from sim.core.registry import default_game, games
+
+    default, out = default_game(), []
+    for name, spec in games().items():
+        try:
+            if not spec.has("web"):
+                continue
+            label, bots = views.label(spec), load_bots(name)
+        except Exception as e:  # a broken game must not take the lobby down
+            log.error("game %s is left out of the lobby: %s", name, one_line(e))
+            continue
+        bots = [{"name": b.name, "doc": b.doc, "default": b.name == DEFAULT_BOTS,
+                 "params": [{"name": p.name, "default": p.default, "help": p.help}
+                            for p in b.params]}
+                for b in bots.values()]  # fmt: skip
+        out.append({"name": name, "title": spec.title, "label": label,
+                    "seats": spec.seats, "teams": [list(t) for t in spec.teams],
+                    "default": name == default, "bots": bots})  # fmt: skip
+    return out
+
+
+def game_script(name: str) -> Path | None:
+    """The file of a registered game's own script (its web part's ``SCRIPT``, beside it), or
+    None: only that one file of each game is served, whatever the name asks for."""
+    from sim.core.registry import games
+
+    spec = games().get(name)
+    if spec is None or not spec.has("web"):
+        return None
+    web = views.web_part(spec)
+    if not isinstance(web.SCRIPT, str) or not re.fullmatch(r"[A-Za-z0-9_-]+\.js", web.SCRIPT):
+        return None
+    path = Path(web.__file__).parent / web.SCRIPT
+    return path if path.is_file() else None
 
 
 _BUILDING = threading.Lock()
@@ -312,7 +362,18 @@ def create_app(data_dir, grace: float = 20.0, bot_delay: float = 0.3) -> Starlet
         return request.app.state.hall
 
     async def lobby(request: Request) -> Response:
-        return _page("index.html", LOBBY)
+        return _page("index.html", _lobby_fallback())
+
+    async def game_list_json(request: Request) -> Response:
+        if getattr(request.app.state, "games", None) is None:  # once: it imports the bots
+            request.app.state.games = await asyncio.to_thread(serially, game_list)
+        return JSONResponse({"games": request.app.state.games})
+
+    async def script(request: Request) -> Response:
+        path = game_script(request.path_params["name"])
+        if path is None:
+            return _error(404, "no such script")
+        return FileResponse(path, media_type="text/javascript")
 
     async def new_table(request: Request) -> Response:
         try:
@@ -346,7 +407,10 @@ def create_app(data_dir, grace: float = 20.0, bot_delay: float = 0.3) -> Starlet
         if not isinstance(table, Table):
             return table
         about = f"the table is at <code>/ws/{table.id}</code>"
-        return _page("table.html", f"<p>The browser pages are not installed; {about}.</p>")
+        page = _page("table.html", f"<p>The browser pages are not installed; {about}.</p>")
+        own = game_script(table.spec.name) is not None
+        tag = f'<script src="/static/games/{table.spec.name}.js"></script>' if own else ""
+        return HTMLResponse(page.body.decode("utf-8").replace(GAME_SCRIPT, tag))
 
     async def record(request: Request) -> Response:
         table = await table_of(request)
@@ -360,11 +424,13 @@ def create_app(data_dir, grace: float = 20.0, bot_delay: float = 0.3) -> Starlet
 
     routes = [
         Route("/", lobby),
+        Route("/api/games", game_list_json),
         Route("/api/tables", new_table, methods=["POST"]),
         Route("/api/tables/{id}/join", join, methods=["POST"]),
         Route("/t/{id}", table_page, name="table_page"),
         Route("/t/{id}/record", record),
         WebSocketRoute("/ws/{id}", socket),
+        Route("/static/games/{name}.js", script),  # before the static folder's
     ]
     if STATIC.is_dir():
         routes.append(Mount("/static", StaticFiles(directory=STATIC), name="static"))

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import re
 
+from sim.core import registry
 from sim.core.bots import split_specs
 
 MAX_MESSAGE = 4096  # bytes of one WebSocket message or request body
@@ -16,6 +17,7 @@ MAX_ACTION_TEXT = 40  # characters of an action's text ("no-double", "10H", "7NT
 TYPES = ("act", "preselect", "last_trick")
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 MAX_TOKEN = 64  # characters: tokens are secrets.token_urlsafe(24), 32 characters
+DEFAULT_BOTS = "greedy"  # the bots of a new table that names none
 
 
 class ProtocolError(ValueError):
@@ -72,18 +74,22 @@ def token_text(token: object) -> str | None:
     return None
 
 
-def parse_new_table(body: dict, default_game: str = "trix") -> tuple[str, list[str], int | None]:
-    """``{"game": "trix", "bots": "greedy", "seed": 7}`` -> (game, bot spec texts, seed).
+def parse_new_table(
+    body: dict, default_game: str | None = None
+) -> tuple[str, list[str], int | None]:
+    """``{"game": name, "bots": "greedy", "seed": 7}`` -> (game, bot spec texts, seed); no
+    ``game``: ``default_game``, else the registry's default game.
 
     ``bots`` is a text as ``--bots`` takes it, or a list of spec texts; seats without one
     take them round the table. The specs themselves are checked by the table maker."""
     unknown = sorted(set(body) - {"game", "bots", "seed"})
     if unknown:
         raise ProtocolError(f"unknown field {unknown[0]!r}; a new table takes game, bots, seed")
-    game = body.get("game", default_game)
+    default = default_game or registry.default_game()
+    game = body.get("game", default)
     if not isinstance(game, str) or not 0 < len(game) <= 40:
-        raise ProtocolError('"game" must be the name of a game, e.g. "trix"')
-    bots = body.get("bots", "greedy")
+        raise ProtocolError(f'"game" must be the name of a game, e.g. "{default}"')
+    bots = body.get("bots", DEFAULT_BOTS)
     if isinstance(bots, str):
         texts = split_specs(bots)
     elif isinstance(bots, list) and all(isinstance(b, str) for b in bots):

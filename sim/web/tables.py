@@ -18,7 +18,6 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
-import importlib
 import logging
 import secrets
 import time
@@ -35,7 +34,6 @@ log = logging.getLogger("trixsim.web")
 
 PERSON, BOT = "person", "bot"
 HUMAN = "human"  # a person's seat in a record's bots (as `trixsim play` writes it)
-LOOK_RULES = {"trix": "R4.4"}  # the rule that limits looks at the last trick
 GAME_ID = 0  # a table's game is game 0 of its seed: the deals of `trixsim deal --seed S`
 
 
@@ -60,16 +58,14 @@ class Seat:
 
 
 class Tricks:
-    """The trick a move completes, read from the game's public slots around the move
-    (``TRICK_NO`` with ``TRICK_CARDS``, or ``LAST_CARDS``/``LAST_WINNER``)."""
+    """The trick a move completes, read from the public slots the game's web part declares
+    (``TRICK_SLOTS``: the trick number with its cards, or the last trick's cards and winner)."""
 
-    def __init__(self, spec):
-        try:
-            S = importlib.import_module(f"{spec.package}.state")
-        except ImportError:
-            S = None
-        self.no, self.cards = getattr(S, "TRICK_NO", None), getattr(S, "TRICK_CARDS", None)
-        self.last, self.winner = getattr(S, "LAST_CARDS", None), getattr(S, "LAST_WINNER", None)
+    def __init__(self, spec, slots):
+        self.no = None if slots is None else slots.number
+        self.cards = None if slots is None else slots.cards
+        self.last = None if slots is None else slots.last_cards
+        self.winner = None if slots is None else slots.last_winner
         self.n = spec.seats
 
     def before(self, game) -> tuple | None:
@@ -101,20 +97,17 @@ class Table:
         self.hall, self.id, self.spec, self.seed = hall, saved.id, spec, saved.seed
         self.bots = bots  # the BotSpec of each seat: it plays the seat while no person does
         self.game = spec.part("api").GAME.new(self.seed, GAME_ID)
-        try:
-            self.cards = importlib.import_module(f"{spec.package}.cards")
-        except ImportError:  # a game without the usual card module: no pre-selection
-            self.cards = None
+        self.web = web = views.web_part(spec)  # what the game declares for the browser
+        self.cards = web.CARDS
         self.seats = [Seat(kind, h) for kind, h in saved.seats]
         self.moves: list[tuple[int, int, str]] = []
         self.log: list[str] = []  # the public events of this deal
         self.trick: dict | None = None  # the last trick completed in this deal
         self.looks: dict[int, int] = {}  # last-trick looks per seat in this deal
         self.preselect: dict[int, int] = {}  # seat -> card, for its next turn (Trix R10.3)
-        web = views.web_part(self.game)
-        self.web_trick = hasattr(web, "last_trick")  # the game shows its last trick itself
-        self.limit = views.looks_per_deal(self.game) if web is not None else None
-        self.tricks = Tricks(spec)
+        self.web_trick = web.last_trick is not None  # the game shows its last trick itself
+        self.limit = web.LOOKS
+        self.tricks = Tricks(spec, web.TRICK_SLOTS)
         self.players: dict = {}
         self.clients: set[Client] = set()
         self.seq = 0
@@ -169,12 +162,12 @@ class Table:
         return (BOT, None) if away >= self.hall.grace else (PERSON, self.hall.grace - away)
 
     def card_name(self, card: int) -> str:
-        return self.cards.card_name(card) if self.cards else str(card)
+        return self.cards.card_name(card)
 
     def is_card_play(self, action: int) -> bool:
         """Whether ``action`` is laying a card (the game writes it as the card)."""
         try:
-            return self.cards is not None and self.game.event_name(action) == self.card_name(action)
+            return self.game.event_name(action) == self.card_name(action)
         except (ValueError, KeyError, IndexError):
             return False
 
@@ -342,8 +335,6 @@ class Table:
         if text is None:
             self.preselect.pop(seat, None)
         else:
-            if self.cards is None:
-                raise TableError(f"{self.spec.name} has no pre-selection")
             try:
                 card = int(self.cards.parse_card(text))
             except (ValueError, KeyError, IndexError):
@@ -365,7 +356,7 @@ class Table:
             raise TableError(f"no trick has been completed yet in this {deal}")
         used = self.looks.get(seat, 0)
         if self.limit is not None and used >= self.limit:
-            rule = LOOK_RULES.get(self.spec.name, "the table rule")
+            rule = self.web.LOOKS_RULE or "the table rule"
             raise TableError(f"you have looked at the last trick {self.limit} times in this "
                              f"{deal}: {rule} allows {self.limit}")  # fmt: skip
         self.looks[seat] = used + 1

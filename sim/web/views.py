@@ -3,19 +3,21 @@
 A view is a plain JSON-serialisable dict built from the game's public slots
 (``state[:PUB_SIZE]``), that seat's own hand and, when it is that seat's turn, its
 legal actions; so nothing of another seat's hand can be in it. The generic fields
-hold for every registered game; a game with a ``web`` part
-(``spec.part("web")``, e.g. :mod:`sim.games.trix.web`) adds its own public parts
-under ``public`` and may say what is asked (``prompt``) and which trick lies on the
-table; any other game gets the named fields of its observation there.
+hold for every game with a ``web`` part (``sim/games/<game>/web.py``), which declares
+every name the web layer reads (``docs/web.md``: its card notation, where its trick lies,
+its hooks, each present, None where the game has none) and adds its own public parts
+under ``public``. Nothing here probes a game for a name: a renamed slot fails where the
+web part is imported, and ``tests/test_every_game.py`` checks the declarations.
 
-Cards are written in the game's record notation (its ``cards`` module, R1.x),
-actions as the game's record writes them (``game.event_name``), which is what the
-page sends back in ``{"type": "act", "action": ...}``.
+Cards are written in the game's record notation (its ``CARDS``, R1.x), actions as the
+game's record writes them (``game.event_name``), which is what the page sends back in
+``{"type": "act", "action": ...}``.
 """
 
 from __future__ import annotations
 
-import importlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from types import ModuleType
 
 import numpy as np
@@ -24,57 +26,83 @@ STATES = ("your-turn", "waiting", "over")
 SKIP_FIELDS = {"seat", "hand", "cards", "public"}  # observation fields kept out of ``public``
 
 
-_MODULES: dict[str, tuple[ModuleType, ModuleType, ModuleType | None]] = {}
+@dataclass(frozen=True)
+class CardNotation:
+    """A game's card notation (its ``cards`` module, R1.x), as a web part declares it:
+    ``CARDS = CardNotation(CARD_NAMES, cards_of, card_name, parse_card)``; the names of
+    its members are those of the game's ``cards`` functions."""
+
+    names: Sequence[str] | Mapping[int, str]  # card id -> its text (``22`` -> ``"TD"``)
+    cards_of: Callable[[int], list[int]]  # a mask's cards, in the game's order
+    card_name: Callable[[int], str]  # one card's text
+    parse_card: Callable[[str], int]  # a card's text -> its id (ValueError if it is none)
 
 
-def _modules(spec) -> tuple[ModuleType, ModuleType, ModuleType | None]:
-    """A game's cards and state modules (``docs/games.md``), and its web part if it has one."""
-    if spec.name not in _MODULES:
-        cards = importlib.import_module(f"{spec.package}.cards")
-        state = importlib.import_module(f"{spec.package}.state")
-        _MODULES[spec.name] = (cards, state, spec.part("web") if spec.has("web") else None)
-    return _MODULES[spec.name]
+@dataclass(frozen=True)
+class TrickSlots:
+    """Where the trick lies in a game's public slots (its ``state`` module's numbers), as a
+    web part declares it: ``TRICK_SLOTS = TrickSlots(number=S.TRICK_NO, leader=S.LEADER,
+    cards=S.TRICK_CARDS)``. None: the game does not keep it."""
+
+    number: int  # tricks completed in this deal
+    leader: int  # who led the current trick
+    cards: int | None = None  # one slot per seat: its card on the current trick, -1 if none
+    lead_card: int | None = None  # the card led, for a game that keeps only that one
+    last_cards: int | None = None  # one slot per seat: the last completed trick's cards
+    last_winner: int | None = None  # who won the last completed trick
+
+
+_WEB: dict[str, ModuleType] = {}
+
+
+def web_part(spec) -> ModuleType:
+    """The game's web part; ValueError for a game without one (it cannot be seated)."""
+    if spec.name not in _WEB:
+        if not spec.has("web"):
+            raise ValueError(f"{spec.name} has no web part ({spec.module('web')}): it cannot "
+                             "be played in the browser")  # fmt: skip
+        _WEB[spec.name] = spec.part("web")
+    return _WEB[spec.name]
+
+
+def label(spec) -> str:
+    """The game's name in the lobby's list."""
+    return web_part(spec).LABEL or spec.title.split(":", 1)[0]
 
 
 def card_names(game) -> dict[int, str]:
     """Card id -> its text in the game's notation (``22`` -> ``"TD"``)."""
-    names = _modules(game.spec)[0].CARD_NAMES
-    return dict(names) if isinstance(names, dict) else dict(enumerate(names))
+    names = web_part(game.spec).CARDS.names
+    return dict(names) if isinstance(names, Mapping) else dict(enumerate(names))
 
 
 def hand_cards(game, seat: int) -> list[str]:
     """``seat``'s cards as texts, in the game's own order (by suit, low to high)."""
-    cards = _modules(game.spec)[0]
     names = card_names(game)
-    return [names[c] for c in cards.cards_of(int(game.hand(seat))) if c in names]
-
-
-def web_part(game) -> ModuleType | None:
-    """The game's web part (:mod:`sim.games.trix.web`), or None."""
-    return _modules(game.spec)[2]
+    cards = web_part(game.spec).CARDS.cards_of(int(game.hand(seat)))
+    return [names[c] for c in cards if c in names]
 
 
 def last_trick(game) -> dict | None:
     """The last trick taken in the current deal, as a look shows it (``{"cards": [...] by
     seat, "winner", "number"}``), or None; only games whose web part has ``last_trick``."""
-    web = web_part(game)
-    return web.last_trick(game) if web is not None and hasattr(web, "last_trick") else None
+    own = web_part(game.spec).last_trick
+    return own(game) if own is not None else None
 
 
 def looks_per_deal(game) -> int | None:
-    """How often a seat may look at the last trick per deal (Trix: 2, R4.4); None: no limit
-    the game knows of."""
-    web = web_part(game)
-    return getattr(web, "LOOKS", None) if web is not None else None
+    """How often a seat may look at the last trick per deal (the web part's ``LOOKS``, e.g.
+    2 by R4.4); None: no limit the game knows of."""
+    return web_part(game.spec).LOOKS
 
 
 def public_text(game, seat: int, action: int) -> str | None:
     """How a table's log may write ``seat``'s ``action`` (ask before applying it): the action
     as the record writes it, ``discard`` for a discard (its card stays private), or None for
-    an action nobody else may learn of (Trix: a declined K♥ announcement, R5.6)."""
-    web = web_part(game)
-    if web is not None and hasattr(web, "public_text"):
-        return web.public_text(game, seat, action)
+    an action nobody else may learn of (the web part's ``public_text`` says which)."""
+    own = web_part(game.spec).public_text
+    if own is not None:
+        return own(game, seat, action)
     text = game.event_name(action)
     return "discard" if text.startswith("discard:") else text
 
@@ -85,20 +113,19 @@ def _public_slots(game) -> list[int]:
 
 def _trick(game) -> tuple[list[str | None], int | None]:
     """The cards on the table by seat (None: none yet) and who led them."""
-    web = web_part(game)
-    if web is not None and hasattr(web, "trick"):
-        return web.trick(game)
-    n, names, pub = game.spec.seats, card_names(game), _public_slots(game)
-    st = _modules(game.spec)[1]
-    size = len(pub)
-    leader = pub[st.LEADER] if getattr(st, "LEADER", size) < size else None
+    n = game.spec.seats
+    slots = web_part(game.spec).TRICK_SLOTS
+    if slots is None:
+        return [None] * n, None
+    names, pub = card_names(game), _public_slots(game)
+    leader = pub[slots.leader]
     cards = [-1] * n
-    if getattr(st, "TRICK_CARDS", size) + n <= size:
-        cards = pub[st.TRICK_CARDS : st.TRICK_CARDS + n]
-    elif getattr(st, "LEAD_CARD", size) < size and leader is not None and 0 <= leader < n:
-        cards[leader] = pub[st.LEAD_CARD]  # a game that keeps only the led card (Terts)
+    if slots.cards is not None:
+        cards = pub[slots.cards : slots.cards + n]
+    elif slots.lead_card is not None and 0 <= leader < n:
+        cards[leader] = pub[slots.lead_card]  # a game that keeps only the led card
     trick = [names.get(c) if c >= 0 else None for c in cards]
-    return trick, leader if leader is not None and 0 <= leader < n else None
+    return trick, leader if 0 <= leader < n else None
 
 
 def _plain(value):
@@ -111,8 +138,8 @@ def _plain(value):
 
 
 def generic_public(game, seat: int | None) -> dict:
-    """The named fields of the game's observation (its public slots), for a game with no web
-    part; a spectator's observation holds no hand at all."""
+    """The named fields of the game's observation (its public slots): a ``public_view`` for
+    a web part with nothing of its own to say; a spectator's observation holds no hand."""
     public = game.state[: game.kernels.PUB_SIZE].copy()
     hand = game.private(seat) if seat is not None else 0
     obs = game.observation_class(seat if seat is not None else -1, hand, public)
@@ -159,9 +186,9 @@ def card_of_action(text: str, hand: set[str]) -> str | None:
 
 
 def _prompt(game, seat: int, legal: list[str], card_actions: dict) -> str:
-    web = web_part(game)
-    if web is not None and hasattr(web, "prompt"):
-        return web.prompt(game, seat)
+    own = web_part(game.spec).prompt
+    if own is not None:
+        return own(game, seat)
     played = sum(len(v) for v in card_actions.values())
     if legal and played == len(legal):
         return "card"
@@ -218,9 +245,9 @@ def view_for(
         else:
             card_actions.setdefault(card, []).append(text)
     trick, leader = _trick(game)
-    web = web_part(game)
-    public = web.public_view(game, seat) if web is not None else generic_public(game, seat)
-    taken = web.taken(game) if web is not None and hasattr(web, "taken") else None
+    web = web_part(spec)
+    public = web.public_view(game, seat)
+    taken = web.taken(game) if web.taken is not None else None
     return {
         "game": spec.name,
         "deal": spec.deal,  # what a deal is called (Trix: contract)

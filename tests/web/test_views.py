@@ -20,6 +20,7 @@ from sim.games.trix.cards import CARD_NAMES as TRIX_CARDS
 from sim.games.trix.cards import cards_of
 from sim.games.trix.view import trick_winner, tricks_of
 from sim.games.trix.vocab import CHOOSE, CONTRACT_NAMES, DOUBLE, NO_DOUBLE, PASS, TRICKS, TRIX
+from sim.web.app import game_script
 from sim.web.views import (
     card_names,
     card_of_action,
@@ -238,18 +239,22 @@ def test_a_declined_announcement_and_a_discard_stay_out_of_the_log():
 
 
 def test_the_pages_exist_and_fetch_nothing_from_elsewhere():
-    for name in PAGES:
-        text = (STATIC / name).read_text(encoding="utf-8")
-        assert not re.search(r"https?://", text, re.IGNORECASE), f"{name} names an address"
-        assert "//cdn" not in text and "@import" not in text, name
+    scripts = [game_script(name) for name in games()]
+    for path in [STATIC / name for name in PAGES] + [p for p in scripts if p is not None]:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"https?://", text, re.IGNORECASE), f"{path} names an address"
+        assert "//cdn" not in text and "@import" not in text, path
     lobby = (STATIC / "index.html").read_text(encoding="utf-8")
     table = (STATIC / "table.html").read_text(encoding="utf-8")
     script = (STATIC / "table.js").read_text(encoding="utf-8")
     assert 'data-action="new-table"' in lobby and "/api/tables" in lobby
+    assert "/api/games" in lobby
     assert "data-share-link" in table and 'data-action="last-trick"' in table
-    for hook in ("dataset.state", "dataset.card", "dataset.legal", "dataset.contract",
+    for hook in ("dataset.state", "dataset.card", "dataset.legal", "dataset[data]",
                  "dataset.action", "dataset.result", "/api/tables/", "/ws/"):  # fmt: skip
         assert hook in script, hook
+    trix = game_script("trix").read_text(encoding="utf-8")  # its contracts: [data-contract]
+    assert 'actionButton(c, "contract")' in trix
     for page in (lobby, table):
         for ref in re.findall(r'(?:src|href)="(/static/[^"]+)"', page):
             assert (STATIC / ref.removeprefix("/static/")).is_file(), ref

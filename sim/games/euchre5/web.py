@@ -15,7 +15,14 @@ card nobody holds.
 from __future__ import annotations
 
 from sim.games.euchre5 import state as S
-from sim.games.euchre5.cards import CARD_NAMES, card_text, suit_cards
+from sim.games.euchre5.cards import (
+    CARD_NAMES,
+    card_name,
+    card_text,
+    cards_of,
+    parse_card,
+    suit_cards,
+)
 from sim.games.euchre5.game import DealResult, EuchreGame
 from sim.games.euchre5.vocab import (
     ALONE_BY_CHOICE,
@@ -33,6 +40,19 @@ from sim.games.euchre5.vocab import (
     TARGET,
     WITH_PARTNER,
 )
+from sim.web.views import CardNotation, TrickSlots
+
+# what the web layer reads (docs/web.md, sim.core.parts.CONTRACTS["web"])
+CARDS = CardNotation(CARD_NAMES, cards_of, card_name, parse_card)
+TRICK_SLOTS = TrickSlots(number=S.TRICK_NO, leader=S.LEADER, cards=S.TRICK_CARDS)
+LOOKS = None  # the last trick may be seen at any time
+LOOKS_RULE = None
+LABEL = "Five-handed Euchre"
+SCRIPT = None  # the page's generic drawing and its list of the facts below
+prompt = None  # card, action or card-or-action (sim.web.views)
+public_text = None  # the record's text (a discard as ``discard``, R10.1)
+taken = None
+last_trick = None  # the table's, from TRICK_SLOTS
 
 PHASES = {
     BID1: "bidding, round 1",

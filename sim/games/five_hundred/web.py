@@ -14,7 +14,7 @@ otherwise. The default ``public_text`` already writes a discard as ``discard`` (
 from __future__ import annotations
 
 from sim.games.five_hundred import state as S
-from sim.games.five_hundred.cards import CARD_NAMES, cards_of
+from sim.games.five_hundred.cards import CARD_NAMES, card_name, cards_of, parse_card
 from sim.games.five_hundred.game import DealResult, FiveHundredGame, parse_bid
 from sim.games.five_hundred.vocab import (
     AUCTION,
@@ -23,6 +23,7 @@ from sim.games.five_hundred.vocab import (
     JOKER,
     MAX_DEALS,
     N_BIDS,
+    N_SEATS,
     PLAY,
     STRAIN_NAMES,
     SUIT_NAMES,
@@ -30,9 +31,21 @@ from sim.games.five_hundred.vocab import (
     bid_tricks,
     bid_value,
 )
+from sim.web.views import CardNotation, TrickSlots
 
 PHASES = ("auction", "discard", "play", "between", "over")  # vocab's phases, by number
 SEAT_FIELDS = ("you",)  # the fields that differ from seat to seat (and for a spectator)
+
+# what the web layer reads (docs/web.md, sim.core.parts.CONTRACTS["web"])
+CARDS = CardNotation(CARD_NAMES, cards_of, card_name, parse_card)
+TRICK_SLOTS = TrickSlots(number=S.TRICK_NO, leader=S.LEADER, cards=S.TRICK_CARDS)
+LOOKS = None  # the last trick may be seen at any time
+LOOKS_RULE = None
+LABEL = "Five Hundred (2 partnerships)"
+SCRIPT = None  # the page's generic drawing and its list of the facts below
+public_text = None  # the record's text: a discard as ``discard`` (R11.1)
+taken = None
+last_trick = None  # the table's, from TRICK_SLOTS
 
 
 def _public(game: FiveHundredGame) -> list[int]:
@@ -158,7 +171,7 @@ def public_view(game: FiveHundredGame, seat: int | None) -> dict:
         "max_deals": MAX_DEALS,
         "dealer": pub[S.DEALER],
         "calls": _calls(game),
-        "passed": [p for p in range(4) if pub[S.PASSED] >> p & 1],
+        "passed": [p for p in range(N_SEATS) if pub[S.PASSED] >> p & 1],
         "high_bid": bid_words(high) if high >= 0 else None,
         "high_bidder": bidder if high >= 0 else None,
         "lowest_bid": lowest,

@@ -11,7 +11,7 @@ exchanged-in turned card, the card drawn from beside the stock (``KNOWN``).
 from __future__ import annotations
 
 from sim.games.terts import state as S
-from sim.games.terts.cards import CARD_NAMES, card_text, cards_of
+from sim.games.terts.cards import CARD_NAMES, card_name, card_text, cards_of, parse_card
 from sim.games.terts.game import TertsGame
 from sim.games.terts.view import deal_story, meld_cards, meld_points, meld_words
 from sim.games.terts.vocab import (
@@ -34,9 +34,22 @@ from sim.games.terts.vocab import (
     SWAP,
     TARGET,
 )
+from sim.web.views import CardNotation, TrickSlots
 
 PLAYING = (LEAD, ANSWER, LEAD_CARD, FOLLOW)
 SEAT_FIELDS = ("notes",)  # the only field that differs between viewers (the seat to act's)
+
+# what the web layer reads (docs/web.md, sim.core.parts.CONTRACTS["web"])
+CARDS = CardNotation(CARD_NAMES, cards_of, card_name, parse_card)
+TRICK_SLOTS = TrickSlots(number=S.TRICK_NO, leader=S.LEADER, lead_card=S.LED_CARD,
+                         last_cards=S.LAST_CARDS, last_winner=S.LAST_WINNER)  # fmt: skip
+LOOKS = None  # the last trick may be seen at any time
+LOOKS_RULE = None
+LABEL = "Terts (2 players)"
+SCRIPT = None  # the page's generic drawing and its list of the facts below
+prompt = None  # card, action or card-or-action (sim.web.views)
+public_text = None  # the record's text: every Terts event is public (R10.3)
+last_trick = None  # the table's, from TRICK_SLOTS
 
 
 def _public(game: TertsGame) -> list[int]:

@@ -9,7 +9,7 @@ built from it can hold no card of another seat's hand.
 from __future__ import annotations
 
 from sim.games.trix import state as S
-from sim.games.trix.cards import CARD_NAMES, cards_of
+from sim.games.trix.cards import CARD_NAMES, card_name, cards_of, parse_card
 from sim.games.trix.game import TrixGame
 from sim.games.trix.view import ABOUT, LOOKS_PER_CONTRACT, choice_notes, trick_winner, tricks_of
 from sim.games.trix.vocab import (
@@ -18,6 +18,7 @@ from sim.games.trix.vocab import (
     DOUBLE,
     N_CONTRACTS,
     N_DEALS,
+    N_SEATS,
     NO_DOUBLE,
     PASS,
     SUITS,
@@ -25,9 +26,17 @@ from sim.games.trix.vocab import (
     TRIX,
     TRIX_C,
 )
+from sim.web.views import CardNotation, TrickSlots
 
 PHASES = ("choose", "tricks", "trix", "between", "over")  # vocab's phases, by number
+
+# what the web layer reads (docs/web.md, sim.core.parts.CONTRACTS["web"])
+CARDS = CardNotation(CARD_NAMES, cards_of, card_name, parse_card)
+TRICK_SLOTS = TrickSlots(number=S.TRICK_NO, leader=S.LEADER, cards=S.TRICK_CARDS)
 LOOKS = LOOKS_PER_CONTRACT  # the seeds' table rule: the last trick may be seen twice (R4.4)
+LOOKS_RULE = "R4.4"
+LABEL = "Trix (4 players, 28 contracts)"
+SCRIPT = "web.js"  # the piles of the trix layout, the contract choice, the K♥ offer
 
 
 def _public(game: TrixGame) -> list[int]:
@@ -160,7 +169,7 @@ def public_view(game: TrixGame, seat: int | None) -> dict:
         "multiplier": multiplier,  # of the chooser's own points
         "contracts_left": [
             [CONTRACT_NAMES[c] for c in range(N_CONTRACTS) if remaining[p] >> c & 1]
-            for p in range(4)
+            for p in range(N_SEATS)
         ],
         "notes": choice_notes(game, seat) if mine and phase == CHOOSE else [],
         "tricks_won": _four(pub, S.TRICKS_WON),

@@ -1,5 +1,7 @@
 // The table page: joins the table, keeps a WebSocket open and draws every view the server
 // sends (docs/web.md). The page only shows and asks: the server decides what is legal.
+// A game's own drawing comes from its script (the server puts it before this one), which
+// registers hooks in window.trixsim.games[name] (docs/web.md, "The game's script").
 "use strict";
 
 (() => {
@@ -16,9 +18,7 @@
     5: ["me", "right", "tr", "tl", "left"],
     6: ["me", "right", "tr", "top", "tl", "left"],
   };
-  const ACTION_WORDS = {
-    double: "Announce K♥ (double)", "no-double": "Don't announce", pass: "Pass",
-  };
+  const ACTION_WORDS = { pass: "Pass" }; // a game's own words: its hooks' actionWords
 
   let view = null;
   let ws = null;
@@ -129,7 +129,8 @@
 
   // -- small helpers on the view ---------------------------------------------------------------
   const pub = () => (view && view.public) || {};
-  const isTrix = () => view && view.game === "trix";
+  // the hooks of the view's game (docs/web.md): {} for a game without a script
+  const hooks = () => (view && ((window.trixsim || {}).games || {})[view.game]) || {};
   const me = () => (view && view.seat !== null && view.seat !== undefined ? view.seat : null);
 
   function seatName(p) {
@@ -173,6 +174,9 @@
 
   const faceDiv = (card, cls = "") => `<div class="tcard ${cls}">${Cards.svg(card)}</div>`;
 
+  // what a game's hooks may use to draw (ask also gets say(text, cls) and the row of buttons)
+  const ui = { esc, faceDiv, seatName, says, me, actionButton };
+
   // -- drawing ---------------------------------------------------------------------------------
   function render(v) {
     if (localPre !== undefined && (v.preselect === localPre || v.state !== "waiting")) {
@@ -182,17 +186,18 @@
     choosing = null;
     view = v;
     root.dataset.state = v.state;
+    const game = hooks();
+    const deal = game.deal ? game.deal(v) : undefined;
     if (v.taken) {
-      const key = JSON.stringify(v.taken) + (v.public && v.public.contract_no);
+      const key = JSON.stringify(v.taken) + deal;
       if (key !== lastTakenKey) {
         lastTakenKey = key;
         holdUntil = Date.now() + HOLD_MS;
       }
     }
-    const p = pub();
-    if (p.contract_no !== looksDeal) {
-      looksDeal = p.contract_no;
-      looksLeft = p.looks_per_contract ?? null;
+    if (deal !== looksDeal) {
+      looksDeal = deal;
+      looksLeft = (game.looksPerDeal ? game.looksPerDeal(v) : null) ?? null;
     }
     if (v.last_trick && typeof v.last_trick.looks_left === "number") looksLeft = v.last_trick.looks_left;
     renderTitle();
@@ -207,15 +212,9 @@
   }
 
   function renderTitle() {
-    const p = pub();
-    let text = view.game;
-    if (isTrix()) {
-      text = `Trix · contract ${p.contract_no}/${p.contracts}`;
-      if (p.contract) {
-        const mult = p.multiplier > 1 ? ` ×${p.multiplier}` : "";
-        text += ` · ${p.contract} · chosen by ${p.chooser === me() ? "you" : seatName(p.chooser)} (choice ${p.choice}${mult})`;
-      } else text += ` · ${says(p.chooser, "chooses", "choose")}`;
-    } else if (view.deal) text += ` · ${view.deal}`;
+    const game = hooks();
+    let text = game.title ? game.title(view, ui) : null;
+    if (text === null || text === undefined) text = view.game + (view.deal ? ` · ${view.deal}` : "");
     if (me() === null) text += " · watching";
     $("title").textContent = text;
     const link = `${location.origin}/t/${encodeURIComponent(tableId)}`;
@@ -226,6 +225,7 @@
 
   function renderSeats() {
     const p = pub();
+    const game = hooks();
     const box = $("seats");
     box.innerHTML = "";
     view.seats.forEach((s, i) => {
@@ -234,18 +234,12 @@
         (i === me() ? " mine" : "");
       el.dataset.seat = i;
       const total = totalOf(i);
+      const own = (game.seat && game.seat(view, i)) || {};
       const stats = [];
       if (total) stats.push(`${total.label} ${total.value}`);
-      if (isTrix() && p.phase === "tricks") stats.push(`tricks ${p.tricks_won[i]}`);
+      stats.push(...(own.stats || []));
       if (p.cards_left) stats.push(`${p.cards_left[i]} cards`);
-      const badges = [];
-      if (isTrix()) {
-        if (p.chooser === i) badges.push("chooser");
-        if (p.announcer === i) badges.push("announced K♥");
-        if (p.phase === "trix" && p.passes[i]) badges.push(`passed ${p.passes[i]}×`);
-        const out = (p.out || []).indexOf(i);
-        if (p.phase === "trix" && out >= 0) badges.push(out === 0 ? "out 1st −100" : "out 2nd −50");
-      }
+      const badges = [...(own.badges || [])];
       const dot = s.kind === "person" ? `<i class="dot ${s.connected ? "on" : "off"}" title="${
         s.connected ? "connected" : "away"}"></i>` : "";
       if (s.away) badges.push("away: a bot plays meanwhile (R10.2)");
@@ -262,52 +256,39 @@
       `<div class="slot pos-${pos(i)}">${faceDiv(c, cls + (i === winner ? " win" : ""))}</div>` : "")).join("") + `</div>`;
   }
 
-  function pilesHtml(piles) {
-    return `<div class="piles">` + piles.map((pile) => {
-      const cards = pile.cards.slice().reverse(); // high at the top, low at the bottom
-      const body = cards.length ? cards.map((c) => faceDiv(c)).join("") :
-        `<div class="empty">${Cards.SUITS[pile.suit]}</div>`;
-      return `<div class="pile" data-suit="${esc(pile.suit)}">${body}</div>`;
-    }).join("") + `</div>`;
-  }
-
   function renderCenter() {
     const p = pub();
     const center = $("center");
-    const lines = [];
+    const own = (hooks().center && hooks().center(view, ui)) || {};
+    let lines = [];
     let html = "";
     const trick = view.trick || [];
-    if (p.piles) {
-      html = pilesHtml(p.piles);
+    if (typeof own.html === "string") {
+      html = own.html;
     } else if (trick.some((c) => c)) {
       html = trickHtml(trick, "");
     } else if (view.taken) {
       html = trickHtml(view.taken.cards, "taken", view.taken.winner);
       lines.push(`${says(view.taken.winner, "takes", "take")} trick ${view.taken.number}`);
     }
-    if (isTrix() && p.phase === "choose") {
-      lines.push(`${says(p.chooser, "chooses", "choose")} contract ${p.contract_no} of ${p.contracts}; left: ` +
-        (p.contracts_left[p.chooser] || []).join(", "));
-      const prev = p.previous;
-      if (prev) {
-        const pts = prev.points.map((x) => (x > 0 ? `+${x}` : `${x}`)).join(" ");
-        lines.push(`Contract ${prev.number} (${prev.contract}, ${seatName(prev.chooser)}): ${pts}`);
-      }
-    } else if (p.about) lines.push(p.about);
+    if (Array.isArray(own.lines)) lines = lines.concat(own.lines);
+    else if (p.about) lines.push(p.about);
     if (view.state !== "over" && view.to_act !== null && view.state !== "your-turn") {
       lines.push(`waiting for ${seatName(view.to_act)}…`);
     }
     center.innerHTML = html + `<div class="caption">${lines.map((l) => `<p>${esc(l)}</p>`).join("")}</div>`;
   }
 
-  function actionButton(text) {
+  // a button for a legal action; `data` (e.g. "contract") marks it [data-contract=…] in bold
+  function actionButton(text, data) {
     const b = document.createElement("button");
     b.type = "button";
-    if (text in ACTION_WORDS) {
+    const words = { ...ACTION_WORDS, ...(hooks().actionWords || {}) };
+    if (text in words) {
       b.dataset.action = text;
-      b.textContent = ACTION_WORDS[text];
-    } else if (view.prompt === "contract") {
-      b.dataset.contract = text;
+      b.textContent = words[text];
+    } else if (data) {
+      b.dataset[data] = text;
       b.innerHTML = `<b>${esc(text)}</b>`;
     } else {
       b.dataset.act = text;
@@ -320,7 +301,6 @@
   function renderAsk() {
     const ask = $("ask");
     ask.innerHTML = "";
-    const p = pub();
     if (view.state !== "your-turn") return;
     const say = (text, cls = "") => {
       const el = document.createElement("p");
@@ -336,27 +316,9 @@
       ask.appendChild(row);
       return;
     }
-    if (view.prompt === "contract") {
-      (p.notes || []).forEach((n) => say(n, "note"));
-      const legal = new Set(view.actions);
-      (p.contracts_left ? p.contracts_left[me()] : view.actions).forEach((c) => {
-        if (legal.has(c)) row.appendChild(actionButton(c));
-        else {
-          const off = document.createElement("span");
-          off.className = "off";
-          off.textContent = c;
-          off.title = "not allowed now (R3.4)";
-          row.appendChild(off);
-        }
-      });
-    } else if (view.prompt === "double") {
-      say("You hold K♥ and this is your first turn: announce it? Announced, K♥ is worth +200 " +
-        "to whoever takes it, and you lose 50 if another player takes it (R5.6).", "note");
-      view.actions.forEach((a) => row.appendChild(actionButton(a)));
-    } else {
-      const verb = p.phase === "trix" ? "lay" : "play";
-      if (view.prompt === "pass") say("You have nothing to lay: pass (R9.4).");
-      else if (Object.keys(view.card_actions).length) say(`Your turn: ${verb} a card (tap it, or drag it to the table).`);
+    const game = hooks();
+    if (!(game.ask && game.ask(view, { ...ui, say, row }))) {
+      if (Object.keys(view.card_actions).length) say("Your turn: play a card (tap it, or drag it to the table).");
       view.actions.forEach((a) => row.appendChild(actionButton(a)));
     }
     if (row.childNodes.length) ask.appendChild(row);
@@ -403,7 +365,7 @@
     const items = (view.log || []).slice(-120);
     log.innerHTML = `<h2>What happened</h2><ol>` +
       items.map((e) => `<li>${esc(logText(e))}</li>`).join("") + `</ol>`;
-    if (!isTrix() && view.public && Object.keys(view.public).length) {  // the game's own facts
+    if (hooks().facts !== false && view.public && Object.keys(view.public).length) {  // the game's own facts
       log.innerHTML += `<details open><summary>the table</summary><dl>` +
         Object.entries(view.public).map(([k, v]) => `<dt>${esc(k.replace(/_/g, " "))}</dt><dd>${esc(fact(v))}</dd>`).join("") +
         `</dl></details>`;
@@ -421,7 +383,8 @@
   function renderLook() {
     const btn = document.querySelector('[data-action="last-trick"]');
     btn.textContent = "Last trick" + (looksLeft !== null ? ` (${looksLeft} left)` : "");
-    btn.disabled = view.state === "over" || (isTrix() && pub().phase !== "tricks");
+    const game = hooks();
+    btn.disabled = view.state === "over" || (!!game.lastTrick && !game.lastTrick(view));
     const lt = view.last_trick;
     if (!lt) return;
     const key = JSON.stringify(lt);
