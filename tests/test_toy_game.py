@@ -4,8 +4,8 @@ It is registered the way another package would register it, through an entry poi
 ``toy_game-0.dist-info`` in a temporary folder put on ``sys.path`` and ``PYTHONPATH``), not
 through ``pyproject.toml``; then the machinery runs on it: the every-game invariant suite,
 a tournament on two workers, its report, ``deal | replay`` and ``trixsim games`` through the
-command line, and the terminal table's view. The registration is undone afterwards, so
-other test files never see the toy game.
+command line, the terminal table's view and a browser table's. The registration is undone
+afterwards, so other test files never see the toy game.
 """
 
 import io
@@ -151,5 +151,21 @@ def test_the_terminal_view_plays_a_whole_game(toy):
     assert "Winner: seat" in text and "The deals" in text
 
 
-# TODO browser view: a check of the toy game's browser view (sim/web, the optional `web` part)
-# goes here; the toy game has no web part yet.
+def test_a_browser_table_of_the_toy_game(toy, tmp_path):
+    # the lobby lists it (from the registry), a table is made and a seat's view comes over
+    # its WebSocket: its own hand and the public facts of the toy's web part
+    from starlette.testclient import TestClient
+
+    from sim.web.app import create_app
+
+    with TestClient(create_app(tmp_path, grace=20.0, bot_delay=0)) as client:
+        games = client.get("/api/games").json()["games"]
+        toy_entry = next(g for g in games if g["name"] == "toy")
+        assert toy_entry["seats"] == 2 and [b["name"] for b in toy_entry["bots"]] == ["random"]
+        made = client.post("/api/tables", json={"game": "toy", "bots": "random", "seed": 3})
+        assert made.status_code == 200, made.text
+        link = made.json()
+        with client.websocket_connect(f"/ws/{link['table']}?token={link['token']}") as ws:
+            view = ws.receive_json()["view"]
+    assert view["game"] == "toy" and len(view["hand"]) == 3
+    assert view["public"]["totals"] == [0, 0] and view["public"]["deal_no"] == 1
