@@ -59,7 +59,10 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m sim.bench.compare", description=__doc__)
     parser.add_argument("old", type=Path, help="the checkout of the older version")
     parser.add_argument("--rounds", type=int, default=2)
-    parser.add_argument("--game", default="trix", help="the game compared (default trix)")
+    from sim.core.registry import default_game
+
+    parser.add_argument("--game", default=default_game(),
+                        help=f"the game compared (default {default_game()})")  # fmt: skip
     args = parser.parse_args(argv)
     runs: dict[str, list[dict]] = {"old": [], "new": []}
     with tempfile.TemporaryDirectory() as d:
