@@ -80,6 +80,11 @@ CONTRACTS: dict[str, Contract] = {
         functions=("determinize", "flat", "delegate", "reward_scale", "rewards"),
         optional=True,
     ),
+    "solver": Contract(  # the perfect-information solver of pimc and oracle (docs/games.md)
+        values=("WORK_SIZE", "MODEL"),
+        functions=("solvable", "allies", "score", "reward"),
+        optional=True,
+    ),
     "bench": Contract(values=("STRENGTH",), functions=("targets",), optional=True),
 }
 

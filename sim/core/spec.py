@@ -29,6 +29,7 @@ PARTS = {
     "view": "view",  # the terminal table's screen and words
     "determinizer": "determinize",  # optional: hidden cards as a seat may believe them
     "search": "search",  # optional: what the generic search (the mcts bot) needs of the game
+    "solver": "solve",  # optional: the perfect-information solver (the pimc and oracle bots)
     "bench": "bench",  # optional: the targets and strength line-ups of `make bench`
     "web": "web",  # optional: the game's own parts of a seat's view in the browser (sim/web)
 }
@@ -80,7 +81,7 @@ class GameSpec:
 
     def has(self, part: str) -> bool:
         """Whether the game provides this part (all do but the optional determinizer, search,
-        bench and web)."""
+        solver, bench and web)."""
         return importlib.util.find_spec(self.module(part)) is not None
 
     @property
