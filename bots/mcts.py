@@ -13,8 +13,7 @@ the game's determinizer. Each game's search part says what is searched how.
 from pathlib import Path
 
 import sim.core
-from sim.core.bots import REGISTRY, Param, bot_kind, numba_info
-from sim.core.jit import njit
+from sim.core.bots import Param, bot_kind, numba_info, rollout_binding
 from sim.core.loops import bind
 
 TEMPLATE = Path(sim.core.__file__).with_name("ismcts.py")
@@ -33,25 +32,12 @@ def ismcts_params(iters: int, c: float = 0.7) -> list[Param]:
     ]
 
 
-@njit(cache=True, inline="always")
-def every_action(public, seat, hand, legal, rng):
-    """The narrowing of a rollout bot that has none: every legal action is searched."""
-    return legal
-
-
-@bot_kind("mcts", part="search")
+@bot_kind("mcts", "search")
 def mcts(spec):
     """The ``mcts`` bot of ``spec``'s game: the search bound to its parts."""
     search = spec.part("search")
-    rollout = REGISTRY[spec.name, search.ROLLOUT].dispatcher.py_func
-    module = __import__(rollout.__module__, fromlist=["_"])
-    narrow = "search_candidates" if hasattr(module, "search_candidates") else None
-    bound = bind(TEMPLATE, spec.name, {
-        "K": spec.module("kernels"),
-        "D": spec.module("search"),
-        "G": f"{rollout.__module__}:{rollout.__name__}",
-        "C": f"{rollout.__module__}:{narrow}" if narrow else f"{__name__}:every_action",
-    })  # fmt: skip
+    bound = bind(TEMPLATE, spec.name, {"K": spec.module("kernels"), "D": spec.module("search"),
+                                       **rollout_binding(spec, search)})  # fmt: skip
     doc = f"Information-set MCTS over sampled hidden cards, played out to the {spec.deal}'s end."
     params = ismcts_params(search.ITERS, search.C) + list(search.PARAMS)
     return numba_info("mcts", bound.decide, params, doc, spec.name)

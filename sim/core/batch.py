@@ -41,6 +41,8 @@ def play_batch(
     same arrays. ``native=False`` calls every bot's function even where the loop
     has its policy built in (same results, slower; for tests and the benchmark).
     """
+    from sim.core.policies import NATIVE_NONE, NATIVE_UNIFORM
+
     kernels = spec.part("kernels")
     game_ids = np.asarray(game_ids, np.int64)
     deal_sets = game_ids if deal_sets is None else np.asarray(deal_sets, np.int64)
@@ -59,10 +61,10 @@ def play_batch(
     natives = np.zeros(MAX_SEATS, np.int8)
     for i, s in enumerate(lineup):
         params[i] = s.encoded()
-        natives[i] = s.info.native if native else 0
+        natives[i] = s.info.native if native or s.info.sees_all else NATIVE_NONE
     illegal = np.zeros(4, np.int64)
     play_chunk, play_chunk_native = chunk_kernels(spec)
-    kernel = play_chunk_native if natives[: len(lineup)].all() else play_chunk
+    kernel = play_chunk_native if (natives[: len(lineup)] == NATIVE_UNIFORM).all() else play_chunk
     actions = kernel(deal_seeds(seed, deal_sets), bot_seeds(seed, game_ids), seating, natives,
                      *funcs, params, deals, games, shares, illegal)  # fmt: skip
     if actions < 0:

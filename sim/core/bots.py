@@ -110,8 +110,15 @@ class BotInfo:
     params: list[Param] = field(default_factory=list)
     dispatcher: object = None  # numba bots: the function, compiled when first needed
     cls: type | None = None  # Python bots: the class
-    native: int = 0  # numba bots the game loop plays itself (sim.core.policies.NATIVE_*)
+    native: int = 0  # how the loop plays a numba bot (sim.core.policies.NATIVE_*)
     game: str | None = EVERY_GAME  # the game it plays; None: every game
+
+    @property
+    def sees_all(self) -> bool:
+        """The bot is given every hand (``oracle``): it cheats, and says so wherever it plays."""
+        from sim.core.policies import NATIVE_SEES_ALL
+
+        return self.native == NATIVE_SEES_ALL
 
     @property
     def decide(self):
@@ -210,35 +217,48 @@ _plugins: list | None = None  # the entry points' objects, loaded once
 
 @dataclass
 class BotKind:
-    """A bot for every game that provides ``part``: ``bind(spec)`` makes its :class:`BotInfo`
-    for one game (``mcts`` binds the generic search to the game's ``search`` part)."""
+    """A bot for every game that provides ``parts``: ``bind(spec)`` makes its
+    :class:`BotInfo` for one game (``mcts`` binds the generic search to the game's ``search``
+    part)."""
 
     name: str
-    part: str
+    parts: tuple[str, ...]
     bind: Callable
 
 
 KINDS: dict[str, BotKind] = {}
 
 
-def bot_kind(name: str, part: str):
-    """Register ``bind(spec) -> BotInfo`` as the bot ``name`` of every game that has ``part``:
-    ``@bot_kind("mcts", part="search")``. It is bound to a game when that game's bots are
-    loaded, so one file serves every game."""
+def bot_kind(name: str, *parts: str):
+    """Register ``bind(spec) -> BotInfo`` as the bot ``name`` of every game that has all of
+    ``parts``: ``@bot_kind("mcts", "search")``. It is bound to a game when that game's bots
+    are loaded, so one file serves every game."""
 
     def register(bind):
-        KINDS[name] = BotKind(name, part, bind)
+        KINDS[name] = BotKind(name, tuple(parts), bind)
         return bind
 
     return register
 
 
-def numba_info(name: str, fn, params: list[Param], doc: str, game: str | None) -> BotInfo:
+def rollout_binding(spec, search) -> dict[str, str]:
+    """The names a search template binds for the rollout bot of ``spec``'s game (its search
+    part ``search`` names it, ``ROLLOUT``): ``G``, the bot's function, and ``C``, its module's
+    ``search_candidates`` (the actions worth comparing) or every legal action."""
+    fn = REGISTRY[spec.name, search.ROLLOUT].dispatcher.py_func
+    module = importlib.import_module(fn.__module__)
+    narrow = "search_candidates" if hasattr(module, "search_candidates") else None
+    return {"G": f"{fn.__module__}:{fn.__name__}",
+            "C": f"{fn.__module__}:{narrow}" if narrow else "sim.core.policies:every_action"}
+
+
+def numba_info(name: str, fn, params: list[Param], doc: str, game: str | None,
+               native: int = 0) -> BotInfo:  # fmt: skip
     """The :class:`BotInfo` of a numba bot whose function is already a numba dispatcher (a
     bot kind's ``bind`` returns one)."""
     if len(params) > MAX_PARAMS:
         raise ValueError(f"a bot has at most {MAX_PARAMS} parameters")
-    return BotInfo(name, "numba", doc, list(params), fn, game=game)
+    return BotInfo(name, "numba", doc, list(params), fn, native=native, game=game)
 
 
 def _import_all(package: str) -> None:
@@ -287,7 +307,8 @@ def load_bots(game: str) -> dict[str, BotInfo]:
     except GameError:  # a game nobody registered has the bots of every game only
         spec = None
     for kind in KINDS.values():
-        if spec is not None and (game, kind.name) not in REGISTRY and spec.has(kind.part):
+        has = spec is not None and all(spec.has(p) for p in kind.parts)
+        if has and (game, kind.name) not in REGISTRY:
             REGISTRY[game, kind.name] = kind.bind(spec)
     mine = {name: info for (g, name), info in REGISTRY.items() if g is EVERY_GAME}
     mine |= {name: info for (g, name), info in REGISTRY.items() if g == game}

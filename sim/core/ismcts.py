@@ -4,7 +4,7 @@
 search part (its determinizer, rewards and which decisions are searched flat), ``G``
 for the rollout bot's function (a numba bot of the game, ``D.ROLLOUT``) and ``C`` for
 the rollout bot's narrowing of the actions searched (``search_candidates`` of its
-module, or :func:`bots.mcts.every_action`). :func:`sim.core.loops.bind` makes one
+module, or :func:`sim.core.policies.every_action`). :func:`sim.core.loops.bind` makes one
 compiled copy per game; the ``mcts`` bot of every game (``bots/mcts.py``) is
 :func:`decide` of its copy. ``D`` provides (the contract in ``sim.core.parts``)::
 

@@ -14,14 +14,15 @@ chunk is handing the arrays to the Parquet writer. Its decisions are exactly
 those of :mod:`sim.core.play` for the same seed.
 
 A seat whose bot is registered ``native=NATIVE_UNIFORM`` (``random``) is played
-by the loop itself (:func:`sim.core.policies.uniform_action`): no bot call.
+by the loop itself (:func:`sim.core.policies.uniform_action`): no bot call. A bot
+registered ``NATIVE_SEES_ALL`` (``oracle``) is given the whole state for its public slots.
 """
 
 import numpy as np
 from numba import types
 
 from sim.core.jit import njit
-from sim.core.policies import NATIVE_UNIFORM, uniform_action
+from sim.core.policies import NATIVE_SEES_ALL, NATIVE_UNIFORM, uniform_action
 from sim.core.protocol import BOT_TYPE, MAX_ACTIONS, MAX_SEATS
 from sim.core.rng import mix
 
@@ -100,7 +101,8 @@ def _play(deal_seeds, bot_seeds, seating, native, f0, f1, f2, f3, f4, f5, params
             if not calls or native[which] == NATIVE_UNIFORM:
                 action = uniform_action(legal, streams, seat)
             else:
-                action = _decide(which, f0, f1, f2, f3, f4, f5, public, seat,
+                seen = state if native[which] == NATIVE_SEES_ALL else public  # oracle cheats
+                action = _decide(which, f0, f1, f2, f3, f4, f5, seen, seat,
                                  K.hand_of(state, seat), legal,
                                  _pick(seat, r0, r1, r2, r3, r4, r5), param_rows)  # fmt: skip
                 if action < 0 or action >= MAX_ACTIONS or not (legal >> action) & 1:

@@ -47,7 +47,8 @@ class Player:
     def decide(self, game: Game, seat: int) -> int:
         legal = game.legal_mask()
         if self.python is None:
-            public = game.state[: game.kernels.PUB_SIZE]
+            # a bot that sees every hand (oracle) is given the whole state: it cheats
+            public = game.state if self.bot.info.sees_all else game.state[: game.kernels.PUB_SIZE]
             action = int(
                 self.bot.info.decide(public, seat, game.private(seat), legal, self.rng, self.params)
             )

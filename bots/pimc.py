@@ -1,0 +1,52 @@
+"""``pimc`` and ``oracle``: every game's hidden cards sampled (or seen) and each world solved
+with the game's perfect-information solver (``sim/games/<game>/solve.py``).
+
+One file for every game with a solver and a search part (:mod:`sim.core.pimc`, bound per
+game). ``pimc`` samples ``worlds`` determinizations with the game's determinizer (the
+sampler ``mcts`` uses: only what the seat may know), values every legal action in each by
+the solver (decisions before the solvable phase are played on by the rollout bot until
+it starts), and takes the best mean. ``oracle`` values the actions on the true state: it
+sees every hand, which no fair player can; it is the upper bound of the ladder, and says
+so wherever it plays.
+"""
+
+from pathlib import Path
+
+import sim.core
+from sim.core.bots import Param, bot_kind, numba_info, rollout_binding
+from sim.core.loops import bind
+from sim.core.policies import NATIVE_SEES_ALL
+
+TEMPLATE = Path(sim.core.__file__).with_name("pimc.py")
+SEED = Param("seed", 0, "extra seed mixed into the bot's stream", low=0, high=2**53)
+
+
+def _bound(spec):
+    search = spec.part("search")
+    return bind(TEMPLATE, spec.name, {"K": spec.module("kernels"), "D": spec.module("search"),
+                                      "S": spec.module("solver"),
+                                      **rollout_binding(spec, search)})  # fmt: skip
+
+
+@bot_kind("pimc", "search", "solver")
+def pimc(spec):
+    """The ``pimc`` bot of ``spec``'s game."""
+    solver = spec.part("solver")
+    params = [
+        Param("worlds", solver.WORLDS, "sampled worlds per decision (with ms: the most)",
+              low=1, high=100_000),
+        Param("ms", 0.0, "a time budget per decision in milliseconds (0: none); "
+              "not reproducible", low=0.0, high=600_000.0),
+        SEED,
+    ]  # fmt: skip
+    doc = f"Sampled worlds, each solved with every card seen ({solver.MODEL})."
+    return numba_info("pimc", _bound(spec).decide, params, doc, spec.name)
+
+
+@bot_kind("oracle", "search", "solver")
+def oracle(spec):
+    """The ``oracle`` bot of ``spec``'s game: it cheats."""
+    solver = spec.part("solver")
+    doc = f"CHEATS: sees every hand and plays the solver's best ({solver.MODEL}); a bound."
+    return numba_info("oracle", _bound(spec).decide_oracle, [SEED], doc, spec.name,
+                      native=NATIVE_SEES_ALL)  # fmt: skip

@@ -1,0 +1,130 @@
+"""Perfect-information Monte Carlo for any game: sampled worlds, each solved. A template bound
+per game (:mod:`sim.core.loops`), like :mod:`sim.core.ismcts`.
+
+``K`` stands for the game's kernel set, ``D`` for its search part (the determinizer, the
+rewards, their scale), ``S`` for its solver (``docs/games.md``: ``solvable``, ``score``,
+``reward``), ``G`` for the rollout bot's function and ``C`` for the rollout bot's narrowing
+of the actions compared (as in ``mcts``).
+
+**pimc** (:func:`decide`): a world is one determinization of the hidden cards (the same
+information-set-preserving sampler ``mcts`` uses). In each world every legal action is
+applied and valued for the seat: the deal's reward if it ended, else the state is played
+on by the rollout bot until it is solvable (the card play; Terts: the last nine tricks;
+at once in the card play itself) and then solved (``S.reward`` of ``S.score``). The
+action with the best mean over the worlds is taken (the lowest action id on a tie).
+``worlds`` worlds, or with ``ms`` set, as many as fit in ``ms`` milliseconds (at least
+one; ``worlds`` is then the most): a time budget is not reproducible.
+
+**oracle** (:func:`decide_oracle`): the same valuation on the true state, which the loop
+hands it whole (``NATIVE_SEES_ALL``): it sees every hand. It cheats; it is the bound of
+what the hidden cards are worth, not a player.
+
+Work arrays are allocated once per decision; the solver's (a transposition table keyed on
+exact positions) serves every world of it. All randomness comes from one stream derived
+from the bot's stream (advanced once per decision) and the ``seed`` parameter.
+"""
+
+import numpy as np
+
+from sim.core.bits import lowest_bit
+from sim.core.clock import now
+from sim.core.jit import njit
+from sim.core.limits import MAX_ACTIONS, MAX_PARAMS
+from sim.core.rng import mix, next_u64
+
+K = None  # bound per game (sim.core.loops): the game's kernel set
+D = None  # bound per game (sim.core.loops): the game's search part
+S = None  # bound per game (sim.core.loops): the game's solver
+G = None  # bound per game (sim.core.loops): the rollout bot's function
+C = None  # bound per game (sim.core.loops): the rollout bot's narrowing of the actions compared
+
+NO_PARAMS = np.zeros(MAX_PARAMS, np.float64)  # the rollout bot's parameters: its defaults
+
+
+@njit(cache=True)
+def value_after(state, ended, seat, scale, rng, work, out):
+    """``seat``'s value of ``state`` just after an action (``ended``: it ended the deal): the
+    deal's reward, after the rollout bot plays on to the solvable phase and the solver
+    plays the rest perfectly."""
+    while not ended and not S.solvable(state):
+        lg = K.legal_actions(state)
+        if lg & (lg - 1) == 0:
+            a = lowest_bit(lg)
+        else:
+            p = K.to_act(state)
+            a = G(state, p, K.hand_of(state, p), lg, rng, NO_PARAMS)
+        ended = K.step(state, a)
+    if ended:
+        D.rewards(state, scale, out)
+        return out[seat]
+    return S.reward(state, seat, S.score(state, seat, work), scale)
+
+
+@njit(cache=True)
+def _add_values(base, seat, legal, scale, rng, work, state, out, sums):
+    """Every legal action of ``base`` valued for ``seat``, added to ``sums``."""
+    m = legal
+    while m:
+        a = lowest_bit(m)
+        m &= m - 1
+        state[:] = base
+        ended = K.step(state, a)
+        sums[a] += value_after(state, ended, seat, scale, rng, work, out)
+
+
+@njit(cache=True)
+def _best(legal, sums):
+    best = lowest_bit(legal)
+    m = legal
+    while m:
+        a = lowest_bit(m)
+        m &= m - 1
+        if sums[a] > sums[best]:
+            best = a
+    return best
+
+
+@njit(cache=True, nogil=True)
+def decide(public, seat, hand, legal, rng, params):
+    """The ``pimc`` bot. ``params``: worlds, ms (0: none), seed."""
+    if legal & (legal - 1) == 0:
+        return lowest_bit(legal)
+    legal = C(public, seat, hand, legal, rng)
+    if legal & (legal - 1) == 0:
+        return lowest_bit(legal)
+    worlds = max(1, np.int64(params[0]))
+    ms = params[1]
+    stream = np.empty(1, np.uint64)
+    stream[0] = mix(next_u64(rng), np.uint64(np.int64(params[2])))
+    scale = D.reward_scale(public)
+    base = np.zeros(K.STATE_SIZE, np.int64)
+    state = np.zeros(K.STATE_SIZE, np.int64)
+    dwork = np.zeros(D.WORK_SIZE, np.int64)
+    work = np.zeros(S.WORK_SIZE, np.int64)
+    out = np.zeros(K.N_SEATS, np.float64)
+    sums = np.zeros(MAX_ACTIONS, np.float64)
+    start = now() if ms > 0 else 0.0
+    for _ in range(worlds):
+        D.determinize(public, seat, hand, legal, stream, dwork, base)
+        _add_values(base, seat, legal, scale, stream, work, state, out, sums)
+        if ms > 0 and (now() - start) * 1000.0 >= ms:
+            break
+    return _best(legal, sums)
+
+
+@njit(cache=True, nogil=True)
+def decide_oracle(whole, seat, hand, legal, rng, params):
+    """The ``oracle`` bot: ``whole`` is the true state (every hand). ``params``: seed."""
+    if legal & (legal - 1) == 0:
+        return lowest_bit(legal)
+    stream = np.empty(1, np.uint64)
+    stream[0] = mix(next_u64(rng), np.uint64(np.int64(params[0])))
+    scale = D.reward_scale(whole)
+    base = np.zeros(K.STATE_SIZE, np.int64)
+    base[:] = whole[: K.STATE_SIZE]
+    state = np.zeros(K.STATE_SIZE, np.int64)
+    work = np.zeros(S.WORK_SIZE, np.int64)
+    out = np.zeros(K.N_SEATS, np.float64)
+    sums = np.zeros(MAX_ACTIONS, np.float64)
+    _add_values(base, seat, legal, scale, stream, work, state, out, sums)
+    return _best(legal, sums)
