@@ -21,7 +21,7 @@ TEMPLATE = Path(sim.core.__file__).with_name("ismcts.py")
 
 def ismcts_params(iters: int, c: float = 0.7) -> list[Param]:
     """The parameters :func:`sim.core.ismcts.search` reads, in its order (a game's own come
-    after them): ``iters`` and ``c`` (the game's defaults), ``rollout``, ``seed``."""
+    after them): ``iters`` and ``c`` (the game's defaults), ``rollout``, ``seed``, ``ms``."""
     return [
         Param("iters", iters, "search iterations per decision", low=1, high=1_000_000),
         Param(
@@ -29,7 +29,9 @@ def ismcts_params(iters: int, c: float = 0.7) -> list[Param]:
         ),  # fmt: skip
         Param("c", c, "exploration constant", low=0.0, high=100.0),
         Param("seed", 0, "extra seed mixed into the bot's stream", low=0, high=2**53),
-    ]
+        Param("ms", 0.0, "a time budget per decision in milliseconds, instead of iters (0: "
+              "none); not reproducible", low=0.0, high=600_000.0),
+    ]  # fmt: skip
 
 
 @bot_kind("mcts", "search")

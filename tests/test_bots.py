@@ -111,12 +111,21 @@ def test_broken_entry_point_warns_but_others_load(monkeypatch):
         ("nobody", "unknown bot 'nobody' for trix; available:"),
         ("random:iters=3", "has no parameter"),
         ("test-lowest:unused=x", "is not an integer"),
-        ("test-lowest:unused", "has no parameter"),
+        ("test-lowest:unused", "parameter 'unused' needs a value, e.g. unused="),
     ],
 )
 def test_bad_specs_name_what_exists(text, words):
     with pytest.raises(BotSpecError, match=words):
         parse_spec(text, "trix")
+
+
+@pytest.mark.parametrize("game", ["trix", "euchre5"])
+def test_an_unknown_parameter_is_named_alone(game):
+    # the key, not the whole item "foo=1"; then the bot's parameters with their defaults
+    with pytest.raises(BotSpecError) as e:
+        parse_spec("mcts:iters=10,foo=1", game)
+    have = ", ".join(f"{p.name}={p.default}" for p in parse_spec("mcts", game).info.params)
+    assert str(e.value) == f"bot 'mcts' has no parameter 'foo'; its parameters: {have}"
 
 
 def test_spec_text_is_canonical():
@@ -300,3 +309,15 @@ def test_a_numba_bot_lets_other_threads_run_while_it_decides():
     assert took > 0.1  # the search lasted long enough to tell
     # measured: 40% of its pace with nogil, 4% without (the GIL held by the search)
     assert steps > 0.15 * pace * took, (steps, pace * took)
+
+
+def test_a_bot_kind_that_fails_to_bind_warns_and_the_others_load(monkeypatch):
+    # a game's broken part (say its solver lacks a name) must not take the game's bots down
+    def broken(spec):
+        raise AttributeError("no WORLDS")
+
+    monkeypatch.setitem(registry.KINDS, "broken", registry.BotKind("broken", ("search",), broken))
+    monkeypatch.setattr(registry, "_unbound", set())
+    with pytest.warns(UserWarning, match="'broken' could not be bound to terts.*no WORLDS"):
+        bots = registry.load_bots("terts")
+    assert "broken" not in bots and {"greedy", "mcts", "random"} <= set(bots)

@@ -60,10 +60,10 @@ def test_every_part_keeps_its_contract(spec):
     assert len(k.DEAL_COLUMNS) == k.N_DEAL_COLUMNS and len(k.GAME_COLUMNS) == k.N_GAME_COLUMNS
     # the games table's columns the machinery reads (the report's game length and ends)
     assert {spec.deal_count, "end"} <= set(k.GAME_COLUMNS)
-    if spec.has("search"):  # the search's own parameters come after mcts's four
+    if spec.has("search"):  # the search's own parameters come after mcts's five
         search = spec.part("search")
         assert search.ROLLOUT in load_bots(spec.name) and "mcts" in load_bots(spec.name)
-        assert len(load_bots(spec.name)["mcts"].params) == 4 + len(search.PARAMS)
+        assert len(load_bots(spec.name)["mcts"].params) == 5 + len(search.PARAMS)
 
 
 def test_the_compiled_loop_and_the_checked_game_agree(spec):

@@ -227,6 +227,7 @@ class BotKind:
 
 
 KINDS: dict[str, BotKind] = {}
+_unbound: set[tuple[str, str]] = set()  # (game, kind) whose binding failed: warned once
 
 
 def bot_kind(name: str, *parts: str):
@@ -308,8 +309,13 @@ def load_bots(game: str) -> dict[str, BotInfo]:
         spec = None
     for kind in KINDS.values():
         has = spec is not None and all(spec.has(p) for p in kind.parts)
-        if has and (game, kind.name) not in REGISTRY:
-            REGISTRY[game, kind.name] = kind.bind(spec)
+        if has and (game, kind.name) not in REGISTRY and (game, kind.name) not in _unbound:
+            try:
+                REGISTRY[game, kind.name] = kind.bind(spec)
+            except Exception as e:  # a game's broken part must not take its other bots down
+                _unbound.add((game, kind.name))
+                warnings.warn(f"trixsim: bot {kind.name!r} could not be bound to {game}: "
+                              f"{type(e).__name__}: {e}", stacklevel=2)  # fmt: skip
     mine = {name: info for (g, name), info in REGISTRY.items() if g is EVERY_GAME}
     mine |= {name: info for (g, name), info in REGISTRY.items() if g == game}
     return dict(sorted(mine.items()))
@@ -343,9 +349,13 @@ def parse_spec(text: str, game: str) -> BotSpec:
     for item in filter(None, (x.strip() for x in rest.split(","))):
         key, eq, value = item.partition("=")
         key = key.strip()
-        if not eq or key not in known:
+        if key not in known:
             have = ", ".join(f"{p.name}={p.default}" for p in info.params) or "none"
-            raise BotSpecError(f"bot {name!r} has no parameter {item!r}; its parameters: {have}")
+            raise BotSpecError(f"bot {name!r} has no parameter {key!r}; its parameters: {have}")
+        if not eq:
+            raise BotSpecError(f"bot {name!r}: parameter {key!r} needs a value, e.g. "
+                               f"{key}={known[key].default}; {key} takes "
+                               f"{known[key].range_text}")  # fmt: skip
         values[key] = known[key].parse(value.strip())
         given.append(key)
     # the canonical text: same bot and parameters, same name in every table

@@ -8,7 +8,7 @@ module, or :func:`sim.core.policies.every_action`). :func:`sim.core.loops.bind` 
 compiled copy per game; the ``mcts`` bot of every game (``bots/mcts.py``) is
 :func:`decide` of its copy. ``D`` provides (the contract in ``sim.core.parts``)::
 
-    WORK_SIZE, N_TREE_ACTIONS, ITERS, C, ROLLOUT, PARAMS
+    WORK_SIZE, N_TREE_ACTIONS, ITERS, C, ROLLOUT, PARAMS (after mcts's five)
     determinize(public, seat, hand, legal, rng, work, state)   # a full state
     flat(public, legal) -> bool     # search this decision flat (each action rolled out)?
     delegate(public, params) -> bool  # hand this decision to the rollout bot?
@@ -37,6 +37,7 @@ the ``seed`` parameter, so the same stream state always gives the same decision.
 import numpy as np
 
 from sim.core.bits import lowest_bit, nth_bit, popcount
+from sim.core.clock import now
 from sim.core.jit import njit
 from sim.core.limits import MAX_ACTIONS, MAX_PARAMS
 from sim.core.rng import below, mix, next_u64
@@ -211,7 +212,8 @@ def tree_search(public, seat, hand, legal, rng, iters, c, greedy, gparams):
 def search(public, seat, hand, legal, rng, params):
     """One searched decision: derive the search stream, then search it flat or by tree.
 
-    ``params``: iterations, greedy rollouts (0/1), the exploration constant, a seed.
+    ``params``: iterations, greedy rollouts (0/1), the exploration constant, a seed, a time
+    budget in milliseconds (0: none; else the iterations are those that fit in it).
     """
     iters = max(1, np.int64(params[0]))
     greedy = params[1] >= 0.5
@@ -219,9 +221,27 @@ def search(public, seat, hand, legal, rng, params):
     stream = np.empty(1, np.uint64)
     stream[0] = mix(next_u64(rng), np.uint64(np.int64(params[3])))
     gparams = np.zeros(MAX_PARAMS, np.float64)  # the rollout policy's parameters
-    if D.flat(public, legal):
+    flat = D.flat(public, legal)
+    if params[4] > 0:
+        iters = _iters_in(params[4], public, seat, hand, legal, stream, c, greedy, gparams, flat)
+    if flat:
         return flat_search(public, seat, hand, legal, stream, iters, greedy, gparams)
     return tree_search(public, seat, hand, legal, stream, iters, c, greedy, gparams)
+
+
+@njit(cache=True)
+def _iters_in(ms, public, seat, hand, legal, stream, c, greedy, gparams, flat):
+    """The iterations that fill what is left of ``ms`` milliseconds after a timed probe of a
+    few of them (the probe's own decision is thrown away): a time budget, not reproducible."""
+    probe = 4 * popcount(legal) if flat else 16
+    start = now()
+    if flat:
+        flat_search(public, seat, hand, legal, stream, probe, greedy, gparams)
+    else:
+        tree_search(public, seat, hand, legal, stream, probe, c, greedy, gparams)
+    spent = max(now() - start, 1e-7)
+    left = ms / 1000.0 - spent
+    return max(1, min(1_000_000, np.int64(left / spent * probe)))
 
 
 @njit(cache=True, nogil=True)

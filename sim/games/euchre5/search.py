@@ -49,8 +49,8 @@ PARAMS = (
 @njit(cache=True, inline="always")
 def delegate(public, params):
     """Whether this decision goes to the rollout bot: ``bids=greedy`` before the card play,
-    ``play=greedy`` in it (``params[4]``, ``params[5]``: after the search's own four)."""
-    return params[4] >= 0.5 if public[PHASE] != PLAY else params[5] >= 0.5
+    ``play=greedy`` in it (``params[5]``, ``params[6]``: after the search's own five)."""
+    return params[5] >= 0.5 if public[PHASE] != PLAY else params[6] >= 0.5
 
 
 @njit(cache=True, inline="always")
