@@ -138,9 +138,14 @@ def lineup(spec, texts: list[str]) -> list:
         raise TableError(f"bots takes 1, {n - 1} or {n} bot specs for {spec.name} ({n} seats), "
                          f"got {len(texts)}")  # fmt: skip
     try:
-        return [parse_spec(t, spec.name) for t in texts]
+        bots = [parse_spec(t, spec.name) for t in texts]
     except BotSpecError as e:
         raise TableError(one_line(e)) from None
+    for b in bots:  # a table is for playing: no bot that sees every hand sits at one
+        if b.info.sees_all:
+            raise TableError(f"bot {b.info.name!r} sees every hand (it cheats): it plays in "
+                             "tournaments as a bound, never at a table")  # fmt: skip
+    return bots
 
 
 class Hall:
@@ -310,7 +315,7 @@ def game_list() -> list[dict]:
         bots = [{"name": b.name, "doc": b.doc, "default": b.name == DEFAULT_BOTS,
                  "params": [{"name": p.name, "default": p.default, "help": p.help}
                             for p in b.params]}
-                for b in bots.values()]  # fmt: skip
+                for b in bots.values() if not b.sees_all]  # fmt: skip
         out.append({"name": name, "title": spec.title, "label": label,
                     "seats": spec.seats, "teams": [list(t) for t in spec.teams],
                     "default": name == default, "bots": bots})  # fmt: skip

@@ -143,7 +143,7 @@ def test_api_games_lists_every_registered_game_and_its_bots(client):
         assert g["title"] == spec.title and g["label"] == views.label(spec)
         assert g["seats"] == spec.seats and g["teams"] == [list(t) for t in spec.teams]
         bots = load_bots(spec.name)
-        assert [b["name"] for b in g["bots"]] == list(bots)
+        assert [b["name"] for b in g["bots"]] == [n for n, b in bots.items() if not b.sees_all]
         assert [b["name"] for b in g["bots"] if b["default"]] == ["greedy"]
         for b in g["bots"]:
             info = bots[b["name"]]
@@ -217,3 +217,16 @@ def test_a_table_page_loads_its_game_s_script_before_table_js(client, spec):
         assert page.index('<script src="/static/cards.js">') < page.index(tag)
     else:
         assert "/static/games/" not in page
+
+
+def test_a_bot_that_sees_every_hand_is_never_offered_nor_seated(client):
+    # oracle cheats: it is a tournament's bound, never a table's player (issue: strong search)
+    cheats = {name: [n for n, b in load_bots(name).items() if b.sees_all] for name in games()}
+    game = next((g for g, c in cheats.items() if c), None)
+    assert game is not None, "no registered game has a bot that sees every hand"
+    listed = {
+        g["name"]: [b["name"] for b in g["bots"]] for g in client.get("/api/games").json()["games"]
+    }
+    assert not set(cheats[game]) & set(listed[game])
+    r = client.post("/api/tables", json={"game": game, "bots": cheats[game][0]})
+    assert r.status_code == 400 and "sees every hand" in r.json()["error"]
