@@ -50,12 +50,17 @@ def default_game() -> str:
 
 
 def get(name: str) -> GameSpec:
-    """The game called ``name``; GameError names the registered ones."""
+    """The game called ``name``, in any case (``Trix``, ``FIVE-HUNDRED``); GameError names the
+    registered ones."""
     known = games()
-    if name not in known:
+    if name in known:
+        return known[name]
+    folded = {key.casefold(): spec for key, spec in known.items()}
+    spec = folded.get(name.strip().casefold()) if isinstance(name, str) else None
+    if spec is None:
         have = ", ".join(known) or "none (is trixsim installed? pip install -e .)"
         raise GameError(f"unknown game {name!r}; registered games: {have}")
-    return known[name]
+    return spec
 
 
 def by_format(tag: object) -> GameSpec | None:

@@ -43,7 +43,7 @@ from sim.table.saved import (
     fresh_save_path,
     write_atomically,
 )
-from sim.table.screen import final_results
+from sim.table.screen import count, final_results
 
 QUIT_WORDS = ("q", "quit", "exit")
 HELP_WORDS = ("?", "help")  # not "h": a suit letter is a move in some games
@@ -518,10 +518,10 @@ def play_cli(spec, seat: str | None, bot_texts: list[str] | None, seed: int | No
     table = Table(spec, saved, specs, console, Inbox(sys.stdin.fileno()), delay, save_path)
     if resume is not None:
         table.replay_saved()
-        who = ", ".join(map(str, saved.humans))
-        table.notice = Text(f"Welcome back: seat {who} is yours again, after "
-                            f"{len(saved.actions)} moves. Type ? for help.",
-                            style="bold green")  # fmt: skip
+        who, many = ", ".join(map(str, saved.humans)), len(saved.humans) > 1
+        table.notice = Text(f"Welcome back: seat{'s' * many} {who} {'are' if many else 'is'} "
+                            f"yours again, after {count(len(saved.actions), 'move')}. Type ? "
+                            "for help.", style="bold green")  # fmt: skip
         if table.game.to_act not in saved.humans:
             table.screen()
     else:

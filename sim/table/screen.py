@@ -1,10 +1,15 @@
-"""The parts of the table's screen every game shares: the final results."""
+"""The parts of the table's screen every game shares: the final results, counts in words."""
 
 from __future__ import annotations
 
 from rich.console import Group
 from rich.table import Table as RichTable
 from rich.text import Text
+
+
+def count(n: int, word: str) -> str:
+    """``1 move``, ``2 moves``."""
+    return f"{n:,} {word}{'' if n == 1 else 's'}"
 
 
 def final_results(table) -> Group:

@@ -129,3 +129,38 @@ def test_leave_and_come_back_to_the_same_game(tmp_path):
     assert "seat 2 is yours again" in person.text
     rec = json.loads((tmp_path / "trixsim-play-8.record.jsonl").read_text())
     assert rec == json.loads((tmp_path / "whole.jsonl").read_text())
+
+
+def test_l_shows_the_last_trick_and_trump_is_named_in_words(tmp_path):
+    # R10.3, R10.4: every card played is public, so the last trick may be looked at any time;
+    # in round 2 the person names trump by the suit's name (Hearts), not only its letter
+    person = Person(["--game", "euchre5", "--seat", "0", "--bots", "greedy", "--seed", "1"],
+                    tmp_path)  # fmt: skip
+    seen = set()
+    while (m := person.prompt()) is not None:
+        assert person.answers < 3000, "the game does not end"
+        kind, options = m.group(2), m.group(3).split()
+        screen = person.since()
+        if kind == "bid" and "order" in options:
+            person.send("pass")  # round 2 comes more often
+            continue
+        if kind == "bid" and "words" not in seen:
+            seen.add("words")
+            letter = next(o for o in options if o != "pass")
+            name = {"H": "Hearts", "C": "Clubs", "D": "Diamonds", "S": "Spades"}[letter]
+            person.send(name)
+            continue
+        if kind == "card" and "Last trick taken by" in screen and "look" not in seen:
+            seen.add("look")
+            person.send("l", "last", answer(person, m))
+            continue
+        person.send(answer(person, m))
+    code, err = person.finish()
+    out = person.text
+    assert code == 0, err
+    assert {"words", "look"} <= seen, seen
+    assert re.search(r"seat 0 \(you\) names trump: [HCDS]", out)
+    assert "is not a bid" not in out  # the suit's name was understood at once
+    assert len(re.findall(r"Last trick \(trick \d\): seat \d .*→ seat \d took it\.", out)) == 2
+    assert re.search(r"Trick \d of 5: seat \d led ", out)
+    assert "Seat 0, your hand (legal cards marked *):" in out

@@ -356,3 +356,40 @@ def test_cli_deal_and_replay(tmp_path):
     assert res.returncode == 1 and "Traceback" not in res.stderr
     assert res.stdout.splitlines()[0].startswith("game 3, deal 1: points is ")
     assert res.stdout.splitlines()[0].endswith("(R8)") and "1 of 2 games" in res.stderr
+
+
+def a_bid(records, round_: int):
+    """(record, deal index, event index) of the maker's bid in a deal whose trump was made in
+    round ``round_`` (round 1: ``order``, round 2: ``trump:X``)."""
+    word = "order" if round_ == 1 else "trump:"
+    for rec in records:
+        for i, d in enumerate(rec["deals"]):
+            for j, e in enumerate(d["events"]):
+                if e.split(":", 1)[1].startswith(word):
+                    return rec, i, j
+    pytest.fail(f"no deal made in round {round_}")
+
+
+@pytest.mark.parametrize("round_", [1, 2])
+def test_a_replaced_bid_is_named_not_what_follows_it(records, round_):
+    # R4.1, R4.3: a pass in place of the maker's order (or naming) is legal in itself; what
+    # breaks is the event after it. The deal's recorded trump and maker say which bid they
+    # need, so the replay names the pass, and says why the next event then cannot be
+    rec, i, j = a_bid(records, round_)
+    d = rec["deals"][i]
+    maker, bid = d["maker"], d["events"][j]
+    assert bid.startswith(f"{maker}:")
+    bad = copy.deepcopy(rec)
+    bad["deals"][i]["events"][j] = f"{maker}:pass"
+    error = verdict(bad)
+    trump = SUIT_NAMES[d["trump"]]
+    assert error.startswith(
+        f'game {rec["game"]}, deal {i + 1}, event {j + 1} "{maker}:pass": '
+        f"the deal's maker (seat {maker}) and trump ({trump}) need "
+        f'"{bid}" here (R4.{1 if round_ == 1 else 3}); after a pass, '
+        f'event {j + 2} "{d["events"][j + 1]}" is not legal: '
+    ), error
+    # a record whose events are good but whose maker is wrong still says so
+    bad = copy.deepcopy(rec)
+    bad["deals"][i]["maker"] = (maker + 1) % 5
+    assert verdict(bad).startswith(f"game {rec['game']}, deal {i + 1}: maker is")

@@ -66,8 +66,7 @@ def test_a_person_calls_discards_and_plays_a_whole_game(tmp_path):
         if kind == "discard":
             seen.add("discard")
         mine = hand(person)
-        leads = "Trick 1 of 10" in screen and len(mine) == 10 and "seat 0 " not in (
-            screen.split("Trick 1 of 10")[-1].split("\n")[0])  # fmt: skip
+        leads = re.search(r"Trick \d+ of 10: \(seat 0 leads\)", screen) and len(mine) > 2
         if kind == "card" and leads and "pre" not in seen and not options[0].startswith("JK="):
             seen.add("pre")  # lead, then type the next card while the bots play
             person.send(options[0], next(c for c in mine if c != options[0]), prompts=1)
@@ -82,7 +81,7 @@ def test_a_person_calls_discards_and_plays_a_whole_game(tmp_path):
     out = person.text
     assert code == 0, err
     assert "Traceback" not in out + err
-    assert {"maybe", "low", "follow"} <= seen, seen
+    assert {"maybe", "low", "follow", "pre"} <= seen, seen
     assert "'maybe' is not a call" in out
     assert "a bid must be higher than the standing" in out and "(R4.4)" in out
     assert re.search(r"must follow (hearts|clubs|diamonds|spades) \(R7\.2\)", out)
@@ -138,3 +137,33 @@ def test_leave_and_come_back_to_the_same_game(tmp_path):
     assert "seat 2 is yours again" in person.text
     rec = json.loads((tmp_path / "trixsim-play-8.record.jsonl").read_text())
     assert rec == json.loads((tmp_path / "whole.jsonl").read_text())
+
+
+def test_l_shows_the_last_trick_and_bids_take_suit_words(tmp_path):
+    # R11.2, R11.3: every card played is public, so the last trick may be looked at any time;
+    # a bid may name its suit in words (7 Hearts), and the hand marks the legal cards
+    person = Person(["--game", "five-hundred", "--seat", "0", "--bots", "greedy", "--seed",
+                     "5"], tmp_path)  # fmt: skip
+    seen = set()
+    while (m := person.prompt()) is not None:
+        assert person.answers < 3000, "the game does not end"
+        kind = m.group(2)
+        screen = person.since()
+        if kind == "call" and "words" not in seen:
+            seen.add("words")
+            person.send("6 Clubs", "pass", prompts=2)  # a bid, or refused for its height
+            continue
+        if kind == "card" and "Last trick taken by" in screen and "look" not in seen:
+            seen.add("look")
+            person.send("l", "last", answer(person, m))
+            continue
+        person.send(answer(person, m))
+    code, err = person.finish()
+    out = person.text
+    assert code == 0, err
+    assert {"words", "look"} <= seen, seen
+    assert "'6 Clubs' is not a call" not in out
+    assert re.search(r"seat 0 \(you\) bids 6C|a bid must be higher than the standing", out)
+    assert len(re.findall(r"Last trick \(trick \d+\): seat \d .*→ seat \d took it\.", out)) == 2
+    assert re.search(r"Trick \d+ of 10: seat \d led ", out)
+    assert "Seat 0, your hand (legal cards marked *):" in out

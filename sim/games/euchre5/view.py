@@ -12,7 +12,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from sim.games.euchre5 import state as S
-from sim.games.euchre5.cards import CARD_NAMES, card_text, cards_of, parse_card, parse_suit
+from sim.games.euchre5.cards import CARD_NAMES, card_text, cards_of, parse_card
 from sim.games.euchre5.game import DealResult, EuchreGame
 from sim.games.euchre5.vocab import (
     ALONE,
@@ -30,8 +30,11 @@ from sim.games.euchre5.vocab import (
     TRUMP_BASE,
 )
 from sim.table.controller import Ask
+from sim.table.suits import read_suit
+from sim.table.tricks import LOOK_WORDS, hand_row, in_play_order, look, trick_line, tricks_of
 
 SYMBOL_TO_LETTER = str.maketrans(dict(zip(SUIT_SYMBOLS, SUITS, strict=True)))
+CARD_IDS = {name: card for card, name in CARD_NAMES.items()}  # a play's text (R11.5)
 
 
 def card_markup(card: int, style: str = "") -> Text:
@@ -54,7 +57,7 @@ class View:
 
     name = "Five-handed Euchre"
     preselect_kind = "card"
-    help = ()
+    help = ("l = look at the last trick, at any time (every card played is public, R10.3).",)
     winner_rule = "highest total, R9.3"
 
     def __init__(self, table):
@@ -77,7 +80,18 @@ class View:
         pass
 
     def command(self, seat: int, word: str) -> bool:
-        return False
+        """``l``: the last trick of the deal, as often as asked (R10.3, R10.4)."""
+        if word not in LOOK_WORDS:
+            return False
+        look(self.t, self._done(), int(self.game.state[S.LEADER]), card_markup)
+        return True
+
+    def _done(self) -> list:
+        """The deal's completed tricks, (seat, card) in play order."""
+        if self.game.phase != PLAY:
+            return []
+        tricks = tricks_of(self.game.history[-1].events, CARD_IDS.get, N_SEATS)
+        return [t for t in tricks if len(t) == N_SEATS]
 
     # -- what a person is asked --------------------------------------------------------------
     def ask(self, seat: int) -> Ask | int:
@@ -94,7 +108,8 @@ class View:
             stuck = "" if legal >> PASS & 1 else " You are the dealer and all passed: you must " \
                 "name one (R4.4)."  # fmt: skip
             return Ask("bid", " ".join(["pass"] * bool(legal >> PASS & 1) + suits), [Text(
-                f"Round 2: name trump ({' '.join(suits)}) or pass (R4.3).{stuck}",
+                f"Round 2: name trump ({', '.join(SUIT_NAMES[SUITS.index(x)] for x in suits)}"
+                f": {' '.join(suits)}) or pass (R4.3).{stuck}",
                 style="yellow")], self._bid)  # fmt: skip
         if phase == DISCARD:
             return Ask("discard", "a card of your six", [Text(
@@ -106,9 +121,9 @@ class View:
                 "your hand, not the up card; its holder is your partner (R6.2). Or: alone.",
                 style="yellow")], self._call)  # fmt: skip
         options = " ".join(CARD_NAMES[c] for c in cards_of(legal & 0xFFFFFFFF))
-        return Ask("card", options, [Text("type a card (QS) or its number · away = a bot plays "
-                                          "for you · q = save and quit", style="dim")],
-                   self._card)  # fmt: skip
+        return Ask("card", options, [Text("type a card (QS) or its number · l = last trick · "
+                                          "away = a bot plays for you · q = save and quit",
+                                          style="dim")], self._card)  # fmt: skip
 
     @staticmethod
     def _bid(seat: int, text: str):
@@ -118,10 +133,11 @@ class View:
         if t in ("order", "o"):
             return ORDER, None
         try:
-            return TRUMP_BASE + parse_suit(t.removeprefix("trump:").translate(SYMBOL_TO_LETTER)
-                                           ), None  # fmt: skip
+            return TRUMP_BASE + read_suit(t.removeprefix("trump:"), SUITS, SUIT_SYMBOLS,
+                                          SUIT_NAMES), None  # fmt: skip
         except ValueError:
-            return None, f"{text!r} is not a bid: pass, order, or a suit (H C D S)"
+            return None, (f"{text!r} is not a bid: pass, order, or a suit (hearts, clubs, "
+                          "diamonds, spades, or H C D S)")  # fmt: skip
 
     def _call(self, seat: int, text: str):
         if text.strip().lower() == "alone":
@@ -141,7 +157,8 @@ class View:
         if t.isdigit():
             n = int(t)
             if not 1 <= n <= len(hand):
-                return -1, f"there is no card number {n}: your hand has {len(hand)} cards"
+                return -1, (f"there is no card number {n}: your hand has {len(hand)} "
+                            f"card{'s' * (len(hand) != 1)}")  # fmt: skip
             return hand[n - 1], None
         try:
             card = parse_card(t.translate(SYMBOL_TO_LETTER))
@@ -226,21 +243,16 @@ class View:
             line.append_text(card_markup(called, "bold"))
         parts.append(line)
         if game.phase == PLAY:
-            trick = Text(f"Trick {int(s[S.TRICK_NO]) + 1} of 5: ", style="bold")
-            for p in range(N_SEATS):
-                c = int(s[S.TRICK_CARDS + p])
-                if c >= 0:
-                    trick.append(f"seat {p} ")
-                    trick.append_text(card_markup(c, "bold"))
-                    trick.append("  ")
-            parts.append(trick)
+            leader = int(s[S.LEADER])
+            cards = [int(s[S.TRICK_CARDS + p]) for p in range(N_SEATS)]
+            parts.append(trick_line(int(s[S.TRICK_NO]) + 1, 5, in_play_order(cards, leader),
+                                    leader, game.to_act, card_markup))  # fmt: skip
+            if s[S.TRICK_NO]:  # its winner leads the trick now on the table
+                parts.append(Text(f"Last trick taken by seat {leader} (l to look)", style="dim"))
         if seat is not None:
-            hand = cards_of(game.hand(seat))
-            legal = game.legal_mask() if game.phase in (PLAY, DISCARD) else 0
-            row = Text(f"Seat {seat}, your hand: ", style="bold")
-            for i, c in enumerate(hand, 1):
-                row.append(f" {i}:", style="dim")
-                row.append_text(card_markup(c, "bold reverse" if legal >> c & 1 else ""))
+            mine = game.to_act == seat and game.phase in (PLAY, DISCARD)
+            row = hand_row(seat, cards_of(game.hand(seat)), game.legal_mask() if mine else 0,
+                           card_markup)  # fmt: skip
             parts += [Text(""), row]
         return Panel(Group(*parts), title=title, title_align="left")
 

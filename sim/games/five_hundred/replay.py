@@ -115,7 +115,8 @@ def replay_deal(game: FiveHundredGame, gid: int, i: int, d: dict) -> None:
         except IllegalActionError:
             raise Mismatch(f"{here}: {game.why_illegal(action)}") from None
     if len(game.history) == n_before and not game.over:
-        raise Mismatch(f"{where}: the deal is not over after its {len(d['events'])} events "
+        n = len(d["events"])
+        raise Mismatch(f"{where}: the deal is not over after its {n} event{'s' * (n != 1)} "
                        f"(seat {game.to_act} is to act): an event is missing")  # fmt: skip
     ours = game.history[n_before - 1]
     fields = {

@@ -6,13 +6,16 @@ are explained by the game (:meth:`.game.FiveHundredGame.why_illegal`), said to "
 
 from __future__ import annotations
 
+import contextlib
+import re
+
 from rich.console import Group
 from rich.panel import Panel
 from rich.table import Table as RichTable
 from rich.text import Text
 
 from sim.games.five_hundred import state as S
-from sim.games.five_hundred.cards import CARD_NAMES, card_text, cards_of, parse_card, parse_suit
+from sim.games.five_hundred.cards import CARD_NAMES, card_text, cards_of, parse_card
 from sim.games.five_hundred.game import DealResult, FiveHundredGame, parse_bid
 from sim.games.five_hundred.vocab import (
     AUCTION,
@@ -33,8 +36,32 @@ from sim.games.five_hundred.vocab import (
     bid_value,
 )
 from sim.table.controller import Ask
+from sim.table.suits import is_no_trumps, read_suit
+from sim.table.tricks import LOOK_WORDS, hand_row, in_play_order, look, trick_line, tricks_of
 
 SYMBOL_TO_LETTER = str.maketrans(dict(zip(SUIT_SYMBOLS, SUITS, strict=True)))
+CARD_IDS = {name: card for card, name in CARD_NAMES.items()}
+BID_WORDS = re.compile(r"(10|[6-9])\s*(.+)")  # 7 hearts, 7♥, 6 no trumps
+
+
+def played(text: str) -> int | None:
+    """The card an event's text plays (``JK=S``: the joker), None for a call or a discard."""
+    return JOKER if text.startswith("JK=") else CARD_IDS.get(text)
+
+
+def read_bid(text: str) -> int:
+    """A bid as a person types it: ``7H``, ``7h``, ``7 hearts``, ``7♥``, ``6 no trumps``;
+    ValueError otherwise."""
+    t = text.strip().removeprefix("bid:")
+    with contextlib.suppress(ValueError):
+        return parse_bid(t)
+    m = BID_WORDS.fullmatch(t.strip())
+    if m is None:
+        raise ValueError(text)
+    tricks, strain = m.groups()
+    if is_no_trumps(strain):
+        return parse_bid(f"{tricks}NT")
+    return parse_bid(tricks + SUITS[read_suit(strain, SUITS, SUIT_SYMBOLS, SUIT_NAMES)])
 
 
 def card_markup(card: int, style: str = "") -> Text:
@@ -63,7 +90,7 @@ class View:
 
     name = "Five Hundred"
     preselect_kind = "card"
-    help = ()
+    help = ("l = look at the last trick, at any time (every card played is public, R11.2).",)
     winner_rule = "first team to 500, R10"
 
     def __init__(self, table):
@@ -86,7 +113,15 @@ class View:
         pass
 
     def command(self, seat: int, word: str) -> bool:
-        return False
+        """``l``: the last trick of the deal, as often as asked (R11.2, R11.3)."""
+        if word not in LOOK_WORDS:
+            return False
+        done = []
+        if self.game.phase == PLAY:
+            tricks = tricks_of(self.game.history[-1].events, played, N_SEATS)
+            done = [t for t in tricks if len(t) == N_SEATS]
+        look(self.t, done, int(self.game.state[S.LEADER]), card_markup)
+        return True
 
     # -- what a person is asked --------------------------------------------------------------
     def ask(self, seat: int) -> Ask | int:
@@ -114,19 +149,19 @@ class View:
             hint = "leading the joker in no trumps, name the suit to follow: JK=S (R8.2) · "
         else:
             hint = ""
-        return Ask("card", options, [Text(f"type a card (QS) or its number · {hint}away = a bot "
-                                          "plays for you · q = save and quit", style="dim")],
-                   self._card)  # fmt: skip
+        return Ask("card", options, [Text(f"type a card (QS) or its number · {hint}l = last "
+                                          "trick · away = a bot plays for you · q = save and "
+                                          "quit", style="dim")], self._card)  # fmt: skip
 
     @staticmethod
     def _call(seat: int, text: str):
-        t = text.strip().removeprefix("bid:")
-        if t.lower() in ("pass", "p"):
+        if text.strip().lower() in ("pass", "p"):
             return PASS, None
         try:
-            return parse_bid(t), None
+            return read_bid(text), None
         except ValueError:
-            return None, f"{text!r} is not a call: pass, or a bid like 7H, 6NT, 10S"
+            return None, (f"{text!r} is not a call: pass, or a bid like 7H, 6NT, 10S (7 hearts, "
+                          "6 no trumps)")  # fmt: skip
 
     def _card(self, seat: int, text: str):
         card, error = self.read_card(seat, text)
@@ -134,23 +169,26 @@ class View:
 
     def read_card(self, seat: int, text: str):
         hand = cards_of(self.game.hand(seat))
-        t = text.strip().removeprefix("discard:").translate(SYMBOL_TO_LETTER)
-        if t.upper().startswith("JK") and len(t) > 2:  # JK=S, JK S: the joker led naming a suit
+        t = text.strip().removeprefix("discard:")
+        head = next((w for w in ("joker", "jk") if t.lower().startswith(w)), "")
+        if head and t[len(head) :].strip():  # JK=S, JK spades: the joker led naming a suit
             try:
-                suit = parse_suit(t[2:].lstrip("= "))
+                suit = read_suit(t[len(head) :].lstrip("= "), SUITS, SUIT_SYMBOLS, SUIT_NAMES)
             except ValueError:
-                return -1, f"{text!r}: name the joker's suit as JK=H, JK=C, JK=D or JK=S"
+                return -1, (f"{text!r}: name the joker's suit as JK=H, JK=C, JK=D or JK=S (or "
+                            "JK=hearts)")  # fmt: skip
             if JOKER not in hand:
                 return -1, "you don't hold the joker"
             return JOKER_LEAD + suit, None
         if t.isdigit():
             n = int(t)
             if not 1 <= n <= len(hand):
-                return -1, f"there is no card number {n}: your hand has {len(hand)} cards"
+                return -1, (f"there is no card number {n}: your hand has {len(hand)} "
+                            f"card{'s' * (len(hand) != 1)}")  # fmt: skip
             card = hand[n - 1]
         else:
             try:
-                card = parse_card(t)
+                card = JOKER if head else parse_card(t.translate(SYMBOL_TO_LETTER))
             except ValueError:
                 return -1, f"{text!r} is not a card: type it like QS, 10D, 8h, JK, or its number"
         if card not in hand:
@@ -242,27 +280,36 @@ class View:
             ),
         ]
         if game.phase == PLAY:
-            trick = Text(f"Trick {int(s[S.TRICK_NO]) + 1} of 10: ", style="bold")
-            for p in range(N_SEATS):
-                c = int(s[S.TRICK_CARDS + p])
-                if c >= 0:
-                    trick.append(f"seat {p} ")
-                    trick.append_text(card_markup(c, "bold"))
-                    trick.append("  ")
+            leader = int(s[S.LEADER])
+            cards = [int(s[S.TRICK_CARDS + p]) for p in range(N_SEATS)]
+            trick = trick_line(int(s[S.TRICK_NO]) + 1, 10, in_play_order(cards, leader), leader,
+                               game.to_act, card_markup)  # fmt: skip
             if s[S.TRICK_LEN] and s[S.TO_FOLLOW] >= 0:
-                trick.append(f"(follow {SUIT_NAMES[int(s[S.TO_FOLLOW])]})", style="dim")
+                trick.append(f" (follow {SUIT_NAMES[int(s[S.TO_FOLLOW])]})", style="dim")
             parts.append(trick)
+            if s[S.TRICK_NO]:  # its winner leads the trick now on the table
+                parts.append(Text(f"Last trick taken by seat {leader} (l to look)", style="dim"))
         if seat is not None:
-            hand = cards_of(game.hand(seat))
-            legal = game.legal_mask() if game.phase in (PLAY, DISCARD) else 0
-            if legal >> JOKER_LEAD & 0xF:
-                legal |= 1 << JOKER
-            row = Text(f"Seat {seat}, your hand: ", style="bold")
-            for i, c in enumerate(hand, 1):
-                row.append(f" {i}:", style="dim")
-                row.append_text(card_markup(c, "bold reverse" if legal >> c & 1 else ""))
-            parts += [Text(""), row]
+            parts += [Text(""), *self._hand(seat)]
         return Panel(Group(*parts), title=title, title_align="left")
+
+    def _hand(self, seat: int) -> list[Text]:
+        """The seat's hand, its legal cards marked at its turn; for the contractor, his own
+        discards, which nobody else sees (R11.1)."""
+        game, s = self.game, self.game.state
+        mine = game.to_act == seat and game.phase in (PLAY, DISCARD)
+        legal = game.legal_mask() if mine else 0
+        if legal >> JOKER_LEAD & 0xF:
+            legal |= 1 << JOKER
+        rows = [hand_row(seat, cards_of(game.hand(seat)), legal, card_markup)]
+        gone = int(s[S.DISCARDED]) if seat == game.contractor else 0
+        if gone and game.phase in (DISCARD, PLAY):
+            line = Text("Your discards (face down; only you know them, R11.1):", style="dim")
+            for c in cards_of(gone):
+                line.append(" ")
+                line.append_text(card_markup(c))
+            rows.append(line)
+        return rows
 
     def final(self) -> RichTable:
         rows = RichTable(title="The deals", box=None, padding=(0, 1), header_style="bold")

@@ -134,7 +134,8 @@ def replay_deal(game: TertsGame, gid: int, i: int, d: dict) -> None:
                 why += " (R5.1)"
             raise Mismatch(f"{here}: {trick}{why}") from None
     if len(game.history) == n_before and not game.over:
-        raise Mismatch(f"{where}: the deal is not over after its {len(d['events'])} events "
+        n = len(d["events"])
+        raise Mismatch(f"{where}: the deal is not over after its {n} event{'s' * (n != 1)} "
                        f"(seat {game.to_act} is to act): an event is missing (R5.1)")  # fmt: skip
     ours = game.history[n_before - 1]
     fields = {

@@ -41,6 +41,7 @@ from sim.games.terts.vocab import (
     TRUMP_POINTS,
 )
 from sim.table.controller import Ask
+from sim.table.tricks import LOOK_WORDS, hand_row, last_trick_line
 
 SYMBOL_TO_LETTER = str.maketrans(dict(zip(SUIT_SYMBOLS, SUITS, strict=True)))
 FOUR_WORDS = {"Q": "queens", "K": "kings", "A": "aces", "J": "jacks"}
@@ -157,7 +158,9 @@ class View:
     help = ("At your lead in tricks 1-7 you may first declare one meld, typed as offered "
             "(seq4-QD, four-K, marriage; R7.4b); answering a declaration, type pass or a "
             "stronger meld (R7.4c, R7.5); swap = exchange your 7 of trumps for the card "
-            "beside the stock (tricks 1-7, R6.1).",)  # fmt: skip
+            "beside the stock (tricks 1-7, R6.1).",
+            "l = look at the last trick, at any time (every card played is public, "
+            "R10.2).")  # fmt: skip
     winner_rule = f"the higher total once a total reaches {TARGET}, R9"
 
     def __init__(self, table):
@@ -182,7 +185,16 @@ class View:
         pass
 
     def command(self, seat: int, word: str) -> bool:
-        return False
+        """``l``: the last trick of the deal, as often as asked (R10.2)."""
+        if word not in LOOK_WORDS:
+            return False
+        done = [tr for tr in deal_story(self.game.history[-1])[0] if len(tr) == N_SEATS]
+        if not done or self.game.phase not in PLAYING:
+            self.t.say("(no trick has been played yet in this deal)")
+        else:
+            winner = int(self.game.state[S.LAST_WINNER])
+            self.t.console.print(last_trick_line(len(done), done[-1], winner, card_markup))
+        return True
 
     # -- what a person is asked --------------------------------------------------------------
     def ask(self, seat: int) -> Ask | int:
@@ -228,8 +240,8 @@ class View:
                          "on (R6.1).")  # fmt: skip
         texts = [Text(line, style="yellow") for line in intro]
         hint = "type pass or a meld" if phase == ANSWER else "type a card (QS) or its number"
-        texts.append(Text(f"{hint} · away = a bot plays for you · q = save and quit",
-                          style="dim"))  # fmt: skip
+        texts.append(Text(f"{hint} · l = last trick · away = a bot plays for you · q = save "
+                          "and quit", style="dim"))  # fmt: skip
         kind = "answer" if phase == ANSWER else "card"
         return Ask(kind, " ".join(options + swap), texts, self._move)
 
@@ -252,7 +264,8 @@ class View:
         if t.isdigit():
             n = int(t)
             if not 1 <= n <= len(hand):
-                return -1, f"there is no card number {n}: your hand has {len(hand)} cards"
+                return -1, (f"there is no card number {n}: your hand has {len(hand)} "
+                            f"card{'s' * (len(hand) != 1)}")  # fmt: skip
             return hand[n - 1], None
         try:
             card = parse_card(t)
@@ -394,12 +407,8 @@ class View:
                          "(follow suit, else a trump, R5.5)", style="dim")  # fmt: skip
             parts.append(trick)
         if seat is not None:
-            hand = cards_of(game.hand(seat))
             legal = game.legal_mask() if game.to_act == seat else 0
-            row = Text(f"Seat {seat}, your hand: ", style="bold")
-            for i, c in enumerate(hand, 1):
-                row.append(f" {i}:", style="dim")
-                row.append_text(card_markup(c, "bold reverse" if legal >> c & 1 else ""))
+            row = hand_row(seat, cards_of(game.hand(seat)), legal & 0xFFFFFFFF, card_markup)
             if (new := self.drawn(seat)) is not None:
                 row.append(f"   (new: {card_text(new)})", style="dim")
             parts += [Text(""), row]

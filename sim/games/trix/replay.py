@@ -122,7 +122,8 @@ def replay_contract(game: Game, gid: int, i: int, c: dict) -> None:
         except IllegalActionError:
             raise Mismatch(f"{here}: {game.why_illegal(action)}") from None
     if len(game.contracts) == n_before and not game.over:
-        raise Mismatch(f"{where}: the contract is not over after its {len(c['events'])} events "
+        n = len(c["events"])
+        raise Mismatch(f"{where}: the contract is not over after its {n} event{'s' * (n != 1)} "
                        f"(seat {game.to_act} is to act): an event is missing")  # fmt: skip
     for key in ("points", "totals"):
         ours = getattr(result, key)

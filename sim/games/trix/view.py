@@ -40,6 +40,7 @@ from sim.games.trix.vocab import (
     TRIX_C,
 )
 from sim.table.controller import Ask
+from sim.table.tricks import last_trick_line, trick_line
 
 LOOKS_PER_CONTRACT = 2  # the seeds' table rule: the last trick may be seen twice
 LOOK_WORDS = ("l", "last")
@@ -235,7 +236,8 @@ class View:
         if text.isdigit():
             n = int(text)
             if not 1 <= n <= len(hand):
-                return -1, f"there is no card number {n}: your hand has {len(hand)} cards"
+                return -1, (f"there is no card number {n}: your hand has {len(hand)} "
+                            f"card{'s' * (len(hand) != 1)}")  # fmt: skip
             return hand[n - 1], None
         try:
             card = parse_card(text.translate(SYMBOL_TO_LETTER))
@@ -322,14 +324,9 @@ class View:
                   "contract: the table rule allows two looks)", style="red")  # fmt: skip
             return
         self.looks[seat] += 1
-        trick = done[-1]
-        line = Text(f"Last trick (trick {len(done)}): ", style="cyan")
-        for seat_, card in trick:
-            line.append(f"seat {seat_} ")
-            line.append_text(card_markup(card, "bold"))
-            line.append("  ")
-        line.append(f"→ seat {trick_winner(trick)} took it. ", style="cyan")
+        line = last_trick_line(len(done), done[-1], trick_winner(done[-1]), card_markup)
         left = LOOKS_PER_CONTRACT - self.looks[seat]
+        line.append(" ")
         line.append(f"({left} look{'s' if left != 1 else ''} left in this contract)", style="dim")
         t.console.print(line)
 
@@ -388,14 +385,8 @@ class View:
             tricks = tricks_of(game.contracts[-1].events)
             current = tricks[-1] if tricks and len(tricks[-1]) < N_SEATS else []
             done = len(tricks) - (1 if current else 0)
-            line = Text(f"Trick {done + 1} of 8: ", style="bold")
-            for p, card in current:
-                line.append(f"seat {p} ")
-                line.append_text(card_markup(card, "bold"))
-                line.append("  ")
-            line.append(f"(seat {game.to_act} to play)" if current else
-                        f"(seat {game.to_act} leads)", style="dim")  # fmt: skip
-            parts.append(line)
+            leader = current[0][0] if current else game.to_act
+            parts.append(trick_line(done + 1, 8, current, leader, game.to_act, card_markup))
             if done:
                 left = LOOKS_PER_CONTRACT - self.looks[seat if seat is not None else 0]
                 parts.append(Text(f"Last trick taken by seat {trick_winner(tricks[done - 1])} "
