@@ -2,6 +2,7 @@
 (the generic report, on small Trix runs; Trix's own sections are in tests/trix/test_report.py)."""
 
 import json
+import re
 import shutil
 import subprocess
 import sys
@@ -15,7 +16,8 @@ import pytest
 
 from sim.report import ReportError, build_report, format_summary, summary
 from sim.report.render import render, to_json
-from sim.report.stats import Z95, mean_ci, paired, sentence, win_lines
+from sim.report.stats import mean_ci, paired, sentence, win_lines
+from tests import student_t
 from tests.report_runs import (
     cli,
     read,
@@ -36,7 +38,8 @@ def rep(runs):
 
 
 def test_mean_ci():
-    assert mean_ci(np.array([1.0, 3.0])) == pytest.approx((2.0, Z95 * np.sqrt(2) / np.sqrt(2)))
+    # Student's t over 2 values: 1 degree of freedom, t = 12.71 (not 1.96)
+    assert mean_ci(np.array([1.0, 3.0])) == pytest.approx((2.0, student_t.t975(1)))
     assert np.isnan(mean_ci(np.array([4.0]))[1])
 
 
@@ -44,13 +47,14 @@ def test_tight_intervals_keep_their_digits():
     # millions of games: an interval of ±0.04 points must not print as ±0.0
     line = {"bot": "a", "seat_games": 4, "win_share": 0.30123, "win_share_ci": 0.00042,
             "mean_total": 1.0, "mean_rank": 2.0, "last_share": 0.2}  # fmt: skip
-    s = {"bots": [line, dict(line, bot="b", win_share_ci=0.012)], "games": 1, "deal_sets": 1,
-         "seconds": 1.0, "complete": True,
+    s = {"bots": [line, dict(line, bot="b", win_share_ci=0.012)], "games": 1,
+         "deal_sets": 12_000, "seconds": 1.0, "complete": True,
          "paired": {"better": "a", "worse": "b", "difference": 0.0123, "ci": 0.00042,
-                    "deal_sets": 1}}  # fmt: skip
+                    "deal_sets": 12_000}}  # fmt: skip
     text = format_summary(s)
     assert "30.12% ± 0.04" in text and "30.1% ± 1.2" in text
     assert "a beats b by 1.23 ± 0.04 points" in text
+    assert "±: 95% t-intervals over 12,000 deal sets (Student's t, 11,999 degrees" in text
 
 
 def synthetic(rng, n_deals=100, per_deal=24, p=0.3, spread=0.3):
@@ -81,7 +85,7 @@ def test_intervals_cover_the_true_value_and_respect_deal_sets():
         assert n == 100 and diff > 0
         paired_covered += abs(diff - (2 * p - 0.5)) <= ci
         seat_games = shares[:, :2].ravel()  # as if every seat-game were independent
-        half = Z95 * seat_games.std(ddof=1) / np.sqrt(len(seat_games))
+        half = 1.96 * seat_games.std(ddof=1) / np.sqrt(len(seat_games))
         naive_covered += abs(seat_games.mean() - p) <= half
     assert 0.92 <= covered / reps <= 0.99
     assert 0.92 <= paired_covered / reps <= 0.99
@@ -101,11 +105,13 @@ def test_paired_difference_sign_and_size():
     assert paired(bots, shares, deal, ["A", "B"], "B", "A")[0] == pytest.approx(-diff)
     text = sentence({"better": "A", "worse": "B", "difference": diff, "ci": 0.014,
                      "deal_sets": 12_000})  # fmt: skip
-    assert text == "A beats B by 16.7 ± 1.4 points of win share over 12,000 deal sets"
+    assert text == ("A beats B by 16.7 ± 1.4 points of win share (95% t-interval over 12,000 "
+                    "deal sets)")  # fmt: skip
     close = {"better": "A", "worse": "B", "difference": 0.01, "ci": 0.02, "deal_sets": 30}
     assert sentence(close).startswith("A and B are not told apart: A leads by 1.0 ± 2.0 points")
     one = {"better": "A", "worse": "B", "difference": 0.2, "ci": float("nan"), "deal_sets": 1}
-    assert "too few for an interval" in sentence(one) and "nan" not in sentence(one)
+    assert sentence(one).startswith("too few deal sets to tell A and B apart: run 9 more")
+    assert "no spread to measure" in sentence(one) and "nan" not in sentence(one)
 
 
 def test_win_rates_agree_with_the_rows(runs, rep):
@@ -118,7 +124,8 @@ def test_win_rates_agree_with_the_rows(runs, rep):
         mine = seats[seats["bot"] == line["bot"]]
         col = per_deal[line["bot"]]
         assert line["win_share"] == pytest.approx(col.mean())
-        assert line["win_share_ci"] == pytest.approx(Z95 * col.std(ddof=1) / np.sqrt(len(col)))
+        assert line["win_share_ci"] == pytest.approx(student_t.half(col))
+        assert line["deal_sets"] == 80 and line["ci_basis"] == "95% t-interval over 80 deal sets"
         assert line["mean_total"] == pytest.approx(mine["total"].mean())
         assert line["mean_rank"] == pytest.approx(mine["rank"].mean())
         assert line["last_share"] == pytest.approx(mine["last"].mean())
@@ -127,8 +134,12 @@ def test_win_rates_agree_with_the_rows(runs, rep):
     assert p["better"] == "greedy" and p["difference"] > 0.2
     diff = per_deal[p["better"]] - per_deal[p["worse"]]
     assert p["difference"] == pytest.approx(diff.mean())
-    assert p["ci"] == pytest.approx(Z95 * diff.std(ddof=1) / np.sqrt(len(diff)))
+    assert p["ci"] == pytest.approx(student_t.half(diff))
+    assert p["verdict"] == "beats" and p["ci_basis"] == "95% t-interval over 80 deal sets"
     assert format_summary(summary([runs["a"]])) in render(rep)
+    assert "±: 95% t-intervals over 80 deal sets (Student's t, 79 degrees of freedom)" in render(
+        rep
+    )
 
 
 @pytest.mark.parametrize("name", ["a", "solo"])
@@ -150,13 +161,20 @@ def test_a_runs_summary_read_part_by_part_equals_the_one_from_all_its_games(runs
     line = format_summary(dict(streamed, deals=contracts, deal="contract"))
     assert f"{contracts:,} contracts" in line
     for a, b in zip(streamed["bots"], whole["bots"], strict=True):
-        assert a.pop("bot") == b.pop("bot")
-        assert a == pytest.approx(b, rel=1e-9)
+        same_numbers(a, b)
     if name == "a":
-        p, q = streamed["paired"], whole["paired"]
-        assert (p.pop("better"), p.pop("worse")) == (q.pop("better"), q.pop("worse"))
-        assert p == pytest.approx(q, rel=1e-9)
+        same_numbers(streamed["paired"], whole["paired"])
         assert len(run.parts) > 1  # the sums really went across part files
+
+
+def same_numbers(a: dict, b: dict) -> None:
+    """Equal dicts, numbers to 1e-9 (sums in another order), words exactly."""
+    assert a.keys() == b.keys()
+    for k in a:
+        if isinstance(a[k], float):
+            assert a[k] == pytest.approx(b[k], rel=1e-9, nan_ok=True), k
+        else:
+            assert a[k] == b[k], k
 
 
 def test_ratings_rate_every_game_of_a_small_run(rep):
@@ -216,6 +234,27 @@ def test_cli_json_markdown_and_plots(runs, tmp_path, monkeypatch, capsys):
     assert "| greedy |" in md and "greedy beats random by" in md
     code, text, _ = cli(monkeypatch, capsys, "report", str(runs["a"]))
     assert code == 0 and "Trix never played" in text and "Which contracts decide games" in text
+
+
+def test_plots_carry_error_bars_keep_each_bots_colour_and_legends_clear_of_bars(rep):
+    from tests.plot_checks import check_plots
+
+    names = check_plots(rep)
+    assert "trix_result" in names and "win_share" in names
+
+
+def test_trix_tables_print_counts_beside_shares(runs, rep):
+    text = render(rep)
+    for x in rep["trix"]["by_choice"]:  # a share of under 10 trix is its counts in brackets
+        first = (f"({round(x['first'] * x['n'])} of {x['n']})" if x["n"] < 10
+                 else f"{100 * x['first']:.1f}%")  # fmt: skip
+        row = (
+            rf"^{x['bot']} +{x['choice']} +{x['n']:,} .* {re.escape(first)} +(\S+|\(\d+ of \d+\))$"
+        )
+        assert re.search(row, text, re.M), row
+    picks = [x for x in rep["contracts"]["picks"] if x["bot"] == "greedy"]
+    per_choice = [sum(x["count"] for x in picks if x["choice"] == ch) for ch in range(1, 8)]
+    assert re.search(r"^picks +" + " +".join(f"{n:,}" for n in per_choice if n) + "$", text, re.M)
 
 
 def copy_run(src: Path, dst: Path, **manifest) -> Path:

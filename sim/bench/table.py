@@ -94,7 +94,8 @@ def strength_lines(strength: dict) -> list[str]:
     for s in strength.values():
         lines += ["", f"### Strength: `{s['command']}`", "",
                   f"{s['games']:,} games over {s['deal_sets']:,} deal sets, {s['seconds']:.0f} s.",
-                  "", "| bot | win share per seat-game (95% CI) | mean rank | seat-games |",
+                  "", "| bot | win share per seat-game (± 95% t-interval over deal sets) | "
+                  "mean rank | seat-games |",
                   "|---|---|---|---|"]  # fmt: skip
         for b in s["bots"]:
             lines.append(f"| {b['bot']} | {100 * b['win_share']:.1f}% ± "

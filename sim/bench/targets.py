@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 from sim.bench import CALLED_RANDOM
+from sim.report.intervals import MIN_DEAL_SETS
 
 Target = tuple[str, str, bool]
 
@@ -87,18 +88,23 @@ def fair_share(r: dict, bots: str, bot: str, times: float, seats: int) -> Target
     if line is None:
         return label, "not measured", False
     share, ci = line["win_share"], line["win_share_ci"]
-    return (label, f"{100 * share:.1f}% ± {100 * ci:.1f} ({share * seats:.2f}×)",
+    over = f", 95% t-interval over {line['deal_sets']:,} deal sets" if "deal_sets" in line else ""
+    return (label, f"{100 * share:.1f}% ± {100 * ci:.1f} ({share * seats:.2f}×{over})",
             share >= times / seats)  # fmt: skip
 
 
 def beats(r: dict, bots: str, better: str) -> Target:
-    """The paired difference of a two-bot line-up: ``better`` ahead, its 95% interval above 0."""
+    """The paired difference of a two-bot line-up (two teams in a partnership game): ``better``
+    ahead, its 95% t-interval above 0, over ``MIN_DEAL_SETS`` deal sets at least (the report's
+    "beats", :func:`sim.report.stats.verdict`)."""
     worse = next(b for b in bots.split(",") if b != better)
-    label = f"{better} beats {worse}: 95% interval of the paired difference above 0"
+    label = (f"{better} beats {worse}: 95% t-interval of the paired difference above 0, "
+             f"{MIN_DEAL_SETS}+ deal sets")  # fmt: skip
     p = (_strength(r, bots) or {}).get("paired")
     if not p:
         return label, "not measured", False
     sign = 1 if p["better"] == better else -1
-    diff = sign * p["difference"]
-    return (label, f"{100 * diff:+.1f} ± {100 * p['ci']:.1f} points over "
-            f"{p['deal_sets']:,} deal sets", diff - p["ci"] > 0)  # fmt: skip
+    diff, n = sign * p["difference"], p["deal_sets"]
+    team = " of team win share" if p.get("unit") == "team" else ""
+    return (label, f"{100 * diff:+.1f} ± {100 * p['ci']:.1f} points{team} over {n:,} deal sets",
+            diff - p["ci"] > 0 and n >= MIN_DEAL_SETS)  # fmt: skip

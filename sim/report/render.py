@@ -10,6 +10,8 @@ import math
 import textwrap
 from collections import Counter
 
+from sim.report.intervals import FEW, MIN_DEAL_SETS
+
 
 def _nan(x) -> bool:
     return x is None or (isinstance(x, float) and math.isnan(x))
@@ -21,6 +23,41 @@ def pct(x, digits: int = 1) -> str:
 
 def num(x, digits: int = 1) -> str:
     return "–" if _nan(x) else f"{x:,.{digits}f}"
+
+
+def few(share, n, digits: int = 1) -> str:
+    """A share of ``n`` cases whose count stands elsewhere in its row: under ``FEW`` cases
+    its counts in brackets, "(2 of 3)", never a bare percentage; "–" with none."""
+    if not n or _nan(share):
+        return "–"
+    if n < FEW:
+        return f"({round(share * n):,} of {n:,})"
+    return pct(share, digits)
+
+
+def share_n(share, n, digits: int = 1) -> str:
+    """A share with its count beside it, "83.3% of 1,234"; under ``FEW`` cases "(2 of 3)"."""
+    if not n or _nan(share) or n < FEW:
+        return few(share, n, digits)
+    return f"{pct(share, digits)} of {n:,}"
+
+
+def few_num(x, n, digits: int = 1) -> str:
+    """A mean of ``n`` cases: in brackets with its count under ``FEW`` cases, "(1.5; n=3)"."""
+    if not n or _nan(x):
+        return "–"
+    return f"({num(x, digits)}; n={n:,})" if n < FEW else num(x, digits)
+
+
+READING = (
+    f'In the game\'s tables a share stands beside its count ("83.3% of 1,234", or the count '
+    f"in a column of its own); a share or mean of fewer than {FEW} cases is printed in brackets "
+    f'as its counts, "(2 of 3)", or with its count, "(1.5; n=3)", never as a bare figure. '
+    "Plots: error bars over deal sets are 95% t-intervals; error bars over counted cases (deals, "
+    "contracts, seat-deals) are 95% Wilson intervals, which take the cases as independent (cases "
+    "of one deal set share their cards: if anything too narrow); bars of fewer than "
+    f"{FEW} cases are pale and hatched. Each bot keeps its colour in every plot."
+)
 
 
 def lineup_text(lineup: list[str]) -> str:
@@ -101,19 +138,33 @@ def render(report: dict, markdown: bool = False) -> str:
         d.para(f"Note: {note}")
 
     # 1. win rates
+    from sim.report import intervals_text, per_seat_title, seat_lines_differ
+    from sim.report.stats import sentence
+
+    team = False
     for w in report["win_rates"]:
         d.heading(f"Win rates: {lineup_text(w['lineup'])}")
+        team = w.get("unit") == "team"
         if markdown:
-            d.table(
-                ["bot", "win share", "95% CI", "mean total", "mean rank", "last", "seat-games"],
-                [[b["bot"], pct(b["win_share"]), "± " + pct(b["win_share_ci"]),
-                  num(b["mean_total"]), num(b["mean_rank"], 2), pct(b["last_share"]),
-                  f"{b['seat_games']:,}"] for b in w["bots"]],
-            )  # fmt: skip
-            d.para(f"{w['games']:,} games over {w['deal_sets']:,} deal sets.")
+            blocks = [(w["teams"]["bots"], "team (one bot's seats)", "team_games", None)] if (
+                team and w["teams"]["bots"]) else []  # fmt: skip
+            if seat_lines_differ(w):
+                title = per_seat_title(w) if blocks else None
+                blocks.append((w["bots"], "bot", "seat_games", title))
+            for lines, head, count, title in blocks:
+                if title:
+                    d.para(title)
+                d.table(
+                    [head, "win share", "± 95% t", "mean total", "mean rank", "last",
+                     count.replace("_", "-")],
+                    [[b["bot"], pct(b["win_share"]), "± " + pct(b["win_share_ci"]),
+                      num(b["mean_total"]), num(b["mean_rank"], 2), pct(b["last_share"]),
+                      f"{b[count]:,}"] for b in lines],
+                )  # fmt: skip
+            shown = blocks[0][0]
+            d.para(f"{w['games']:,} games over {w['deal_sets']:,} deal sets. "
+                   f"{intervals_text(shown, w['deal_sets'])}.")  # fmt: skip
             if "paired" in w:
-                from sim.report.stats import sentence
-
                 d.para(f"**{sentence(w['paired'])}.**")
         else:
             d.pre(format_summary(w))
@@ -122,12 +173,24 @@ def render(report: dict, markdown: bool = False) -> str:
     from sim.core.registry import get
 
     game = get(report["game"]).part("report")
+    teams = (
+        "It is a partnership game, so the team is the unit: a team is a bot holding every seat "
+        "of a partnership, its win share per partnership-game is the sum of its seats' (1 a "
+        "win, 0.5 a tie), and the one verdict compares two teams; per-seat lines are shown only "
+        "where partnerships of two different bots make them say something else. "
+        if team else ""
+    )  # fmt: skip
     d.para(
-        f"Win share: per seat-game, {game.WIN_SHARE}. Intervals are 95% normal intervals over "
-        "deal sets (a deal set's games share their cards, so the deal set is the independent "
-        f"unit); the difference is paired within deal sets. Last: {game.LAST}. Runs with the "
-        "same seats' bots are pooled; different line-ups get their own block."
+        f"Win share: per seat-game, {game.WIN_SHARE}. {teams}± is a 95% t-interval over deal "
+        "sets (Student's t with one degree of freedom fewer than the deal sets: a deal set's "
+        "games share their cards, so the deal set is the independent unit, and few deal sets "
+        'give wide intervals); the difference is paired within deal sets. No "beats" under '
+        f"{MIN_DEAL_SETS} deal sets: the sentence then says how many more to play (the more of "
+        f"reaching {MIN_DEAL_SETS} and of the deal sets that would tell the difference seen so "
+        f"far apart 4 times in 5, from its spread). Last: {game.LAST}. Runs with the same "
+        "seats' bots are pooled; different line-ups get their own block."
     )
+    d.para(READING)
 
     if len(report["win_rates"]) > 1:
         d.para(

@@ -4,6 +4,7 @@ runs share, equal files whatever the workers, resume, Ctrl-C, Dask, bad input, i
 tests/test_runs.py)."""
 
 import json
+import re
 from collections import Counter
 
 import numpy as np
@@ -122,6 +123,42 @@ def test_report_sections_agree_with_the_deals_table(run):
     assert set(bots.ravel()) == {line["bot"] for line in rep["makers"]}
     text = trixsim("report", str(run))
     assert text.returncode == 0 and "Makers: how often they make it" in text.stdout
+
+
+def cell(made: pd.Series) -> str:
+    """A share of some deals, as the report must print it: with its count, and as counts in
+    brackets under 10 deals (independently of sim.report.render)."""
+    n = len(made)
+    if n == 0:
+        return "–"
+    return f"({made.sum()} of {n})" if n < 10 else f"{100 * made.mean():.1f}% of {n:,}"
+
+
+def test_report_shares_stand_beside_their_counts_and_plots_show_their_uncertainty(run):
+    from sim.report import build_report
+    from sim.report.render import render
+    from tests.plot_checks import check_plots
+
+    rep = build_report([run])
+    text = render(rep)
+    deals = table(run, "deals")
+    made = deals["attackers_tricks"] >= 3  # R8.2
+    bots = sorted(deals["maker_bot"].unique())
+    small = 0
+    for bot in bots:  # one row per bot: every seat relative to the dealer
+        mine = deals["maker_bot"] == bot
+        cells = [cell(made[mine & (deals["maker_position"] == k)]) for k in range(5)]
+        small += sum(c.startswith("(") for c in cells)
+        assert re.search(rf"^{re.escape(bot)} +" + " +".join(map(re.escape, cells)) + "$", text,
+                         re.M), cells  # fmt: skip
+    for k in sorted(deals["maker_trumps"].unique()):  # every trump count made, none hidden
+        at = deals["maker_trumps"] == k
+        cells = [cell(made[at & (deals["maker_bot"] == b)]) for b in bots]
+        small += sum(c.startswith("(") for c in cells)
+        assert re.search(rf"^{k} trumps? +" + " +".join(map(re.escape, cells)) + "$", text, re.M)
+    assert small > 0  # the run has cells of too few deals: they are bracketed, not percentages
+    assert "fewer than 10 cases is printed in brackets" in " ".join(text.split())
+    assert "makers" in check_plots(rep)
 
 
 def test_the_euchre_notebook_runs_top_to_bottom(run, monkeypatch):

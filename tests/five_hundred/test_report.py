@@ -9,6 +9,7 @@ seats partnerships of two different bots, which the team section leaves out.
 """
 
 import json
+import re
 import subprocess
 import sys
 
@@ -16,9 +17,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from sim.report import build_report
+from sim.report import build_report, format_summary, summary
 from sim.report.render import render
-from sim.report.stats import Z95
+from sim.report.stats import sentence
+from tests import student_t
 from tests.run_files import table, trixsim
 
 SEATS = range(4)
@@ -186,20 +188,42 @@ def test_team_win_shares_agree_with_pandas(run, frames, rep):
         col = per_set[line["bot"]].dropna()
         assert line["team_games"] == len(mine) and line["deal_sets"] == len(col)
         same(line["win_share"], col.mean())
-        same(line["win_share_ci"], Z95 * col.std(ddof=1) / np.sqrt(len(col)))
+        same(line["win_share_ci"], student_t.half(col) if len(col) > 1 else float("nan"))
         for what, result in (("won", 1.0), ("tied", 0.5), ("lost", 0.0)):
             for e in ENDS:
                 hits = ((mine["share"] == result) & (mine["end"] == e)).sum()
                 same(line[what][e], hits / len(mine))
         assert sum(line[w][e] for w in ("won", "tied", "lost") for e in ENDS) == pytest.approx(1)
-    if len(t["bots"]) == 2:
-        p = t["paired"]
+    assert "paired" not in t  # the one verdict is the win rates' (below)
+
+
+def test_a_partnership_game_gives_one_verdict_by_team(run, frames, rep):
+    # the team is the unit: one paired difference, of the two bots' partnerships, in the win
+    # rates (and the tournament's closing block); per-seat lines only where they differ
+    pure = frames["teams"].dropna(subset=["bot"])
+    per_set = pure.groupby(["deal_set", "bot"])["share"].mean().unstack()
+    w = rep["win_rates"][0]
+    assert w["unit"] == "team" and w["teams"]["mixed"] == rep["teams"]["mixed"]
+    for line in w["teams"]["bots"]:
+        col = per_set[line["bot"]].dropna()
+        same(line["win_share"], col.mean())
+        same(line["win_share_ci"], student_t.half(col) if len(col) > 1 else float("nan"))
+        assert line["team_games"] == (pure["bot"] == line["bot"]).sum()
+    text = render(rep)
+    verdicts = re.findall(r" beats \S+ by | are not told apart: |too few deal sets to tell ", text)
+    if per_set.shape[1] == 2:
+        p = w["paired"]
         diff = (per_set[p["better"]] - per_set[p["worse"]]).dropna()
-        assert p["deal_sets"] == len(diff)
+        assert p["unit"] == "team" and p["deal_sets"] == len(diff)
         same(p["difference"], diff.mean())
-        same(p["ci"], Z95 * diff.std(ddof=1) / np.sqrt(len(diff)))
+        same(p["ci"], student_t.half(diff))
+        assert "points of team win share" in sentence(p)
+        assert len(verdicts) == 1 and text.count(sentence(p)) == 1
     else:
-        assert "paired" not in t
+        assert "paired" not in w and verdicts == []
+    assert "points of win share" not in text  # no per-seat verdict
+    assert ("Per seat (win share per seat-game" in text) == (w["teams"]["mixed"] > 0)
+    assert format_summary(summary([run])) in text  # the closing block streams the same teams
 
 
 def test_text_json_and_plots(run, rep, tmp_path):
@@ -217,6 +241,11 @@ def test_text_json_and_plots(run, rep, tmp_path):
     assert names == sorted(["win_share.png", "contracts_made.png", "set_by_position.png",
                             "game_length.png"])  # fmt: skip
     assert all((plots / n).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for n in names)
+    from tests.plot_checks import check_plots
+
+    assert "set_by_position" in check_plots(
+        rep
+    )  # error bars, one colour per bot, legends clear of bars
 
 
 def test_the_report_never_imports_the_engine(run):

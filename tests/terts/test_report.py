@@ -23,7 +23,7 @@ import pytest
 from sim.core.bots import load_bots
 from sim.report import build_report
 from sim.report.render import render
-from sim.report.stats import Z95
+from tests import student_t
 from tests.run_files import table, trixsim
 
 SEATS = (0, 1)
@@ -112,7 +112,7 @@ def frames(run):
         last = (deals["last_trick"] == p) * 10
         pts = deals[f"points_{p}"]
         assert (pts == deals[f"card_points_{p}"] + deals[f"meld_points_{p}"] + last).all()  # R8.1
-        status = np.where(swapper.isna(), 2, np.where(swapper == p, 0, 1))
+        status = np.where(swapper.isna(), 2, np.where((swapper == p).fillna(False), 0, 1))
         bot = deals[f"bot_{p}"]
         assert (deals.loc[status == 0, "swap_bot"] == bot[status == 0]).all()
         seats.append(pd.DataFrame({
@@ -143,7 +143,8 @@ def set_mean(cell, values: pd.Series, deal_set: pd.Series):
     assert cell["n"] == len(values) and cell["deal_sets"] == len(per)
     same(cell["mean"], values.mean() if len(values) else float("nan"))
     k, off = len(per), per["sum"] - values.mean() * per["size"]
-    ci = Z95 * np.sqrt(k / (k - 1) * (off**2).sum()) / len(values) if k > 1 else float("nan")
+    ci = (student_t.t975(k - 1) * np.sqrt(k / (k - 1) * (off**2).sum()) / len(values) if k > 1
+          else float("nan"))  # fmt: skip
     same(cell["ci"], ci)
 
 
@@ -269,7 +270,7 @@ def test_results_agree_with_pandas(frames, rep):
             per = group.groupby("deal_set")["share"].mean()
             assert line[role]["n"] == len(group) and line[role]["deal_sets"] == len(per)
             same(line[role]["mean"], per.mean())
-            same(line[role]["ci"], Z95 * per.std(ddof=1) / np.sqrt(len(per)))
+            same(line[role]["ci"], student_t.half(per) if len(per) > 1 else float("nan"))
         for what, result in (("won", 1.0), ("tied", 0.5), ("lost", 0.0)):
             for e in ENDS:
                 hits = ((mine["share"] == result) & (mine["end"] == e)).sum()
@@ -295,6 +296,9 @@ def test_text_json_and_plots(run, rep, tmp_path):
     names = sorted(p.name for p in plots.iterdir())
     assert names == sorted(["win_share.png", "melds.png", "exchange.png", "points.png"])
     assert all((plots / n).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for n in names)
+    from tests.plot_checks import check_plots
+
+    assert "exchange" in check_plots(rep)  # error bars, one colour per bot, legends clear of bars
 
 
 def test_the_report_never_imports_the_engine(run):

@@ -7,7 +7,8 @@ import pytest
 
 from sim.games.trix.report import running_totals
 from sim.report import build_report, format_summary, summary
-from sim.report.stats import Z95, sentence
+from sim.report.stats import sentence
+from tests import student_t
 from tests.report_runs import (
     execute_notebook,
     read,
@@ -56,7 +57,8 @@ def test_ties_split_the_win(tie_run):  # R3.9
     p = s["paired"]
     assert (p["better"], p["worse"], p["deal_sets"]) == ("A", "B", 2)
     assert p["difference"] == pytest.approx(0.25)
-    assert p["ci"] == pytest.approx(Z95 * np.std([0.5, 0.0], ddof=1) / np.sqrt(2))
+    assert p["ci"] == pytest.approx(student_t.half([0.5, 0.0]))  # t with 1 degree of freedom
+    assert p["verdict"] == "too few deal sets" and "beats" not in sentence(p)
     assert format_summary(s).splitlines()[-1] == sentence(p)
 
 

@@ -110,6 +110,9 @@ def sections(runs: list[Run], games: Games) -> dict:
             role: _share(scan.role_points[b, r], scan.role_n[b, r])
             for r, role in enumerate(("maker", "partner", "defender"))
         }
+        row["seat_deals_by_role"] = {
+            role: int(scan.role_n[b, r]) for r, role in enumerate(("maker", "partner", "defender"))
+        }
         if n or scan.role_n[b].sum():
             makers.append(row)
     calls = int(scan.revealed.sum())
@@ -125,46 +128,67 @@ def sections(runs: list[Run], games: Games) -> dict:
     }
 
 
-def render(d, report: dict) -> None:
-    from sim.report.render import num, pct
+def _position(k: int) -> str:
+    return "dealer" if k == 0 else f"+{k}"
 
+
+def render(d, report: dict) -> None:
+    from sim.report.render import few, few_num
+
+    makers = report["makers"]
     d.heading("Makers: how often they make it")
     d.table(["bot", "deals made trump", "euchred", "alone by choice", "forced alone",
              "points as maker", "as partner", "as defender"],
-            [[m["bot"], f"{m['deals_made']:,}", pct(m["euchred"]),
-              pct(m["alone"]["by-choice"]["share"]), pct(m["alone"]["forced"]["share"]),
-              num(m["points_by_role"]["maker"], 2), num(m["points_by_role"]["partner"], 2),
-              num(m["points_by_role"]["defender"], 2)] for m in report["makers"]])  # fmt: skip
+            [[m["bot"], f"{m['deals_made']:,}", few(m["euchred"], m["deals_made"]),
+              few(m["alone"]["by-choice"]["share"], m["deals_made"]),
+              few(m["alone"]["forced"]["share"], m["deals_made"]),
+              *(few_num(m["points_by_role"][r], m.get("seat_deals_by_role", {}).get(r, 10), 2)
+                for r in ("maker", "partner", "defender"))] for m in makers])  # fmt: skip
     d.para(
-        "Euchred: the attackers took fewer than 3 tricks (R8). Points: the mean points per "
-        "deal of a seat in that role (maker, the called partner, a defender)."
+        "Euchred: the attackers took fewer than 3 tricks (R8), as a share of the deals the bot "
+        "made trump. Points: the mean points per deal of a seat in that role (maker, the called "
+        "partner, a defender)."
     )
     d.heading("Made, by the maker's seat relative to the dealer", 3)
-    d.table(["bot", *(f"{'dealer' if k == 0 else f'+{k}'}" for k in range(N_SEATS))],
-            [[m["bot"], *(pct(m["by_position"].get(str(k), {}).get("made"))
-                          for k in range(N_SEATS))] for m in report["makers"]])  # fmt: skip
-    d.para("+1 bids first (left of the dealer); the dealer bids last (R4.1).")
-    d.heading("Made, by round and by the maker's trumps", 3)
-    d.table(["bot", "round 1", "round 2", *(f"{k} trumps" for k in range(1, 7))],
-            [[m["bot"], pct(m["by_round"].get("1", {}).get("made")),
-              pct(m["by_round"].get("2", {}).get("made")),
-              *(pct(m["by_trumps"].get(str(k), {}).get("made")) for k in range(1, 7))]
-             for m in report["makers"]])  # fmt: skip
-    d.para("Trumps: the maker's when play began, bowers counted (R5.1).")
+    d.table(["bot", *(_position(k) for k in range(N_SEATS))],
+            [[m["bot"], *(_made(m["by_position"], k) for k in range(N_SEATS))]
+             for m in makers])  # fmt: skip
+    d.para("Each cell: the share made of the deals the bot made trump from that seat. +1 bids "
+           "first (left of the dealer); the dealer bids last (R4.1).")  # fmt: skip
+    d.heading("Made, by round", 3)
+    d.table(["bot", "round 1", "round 2"],
+            [[m["bot"], *(_made(m["by_round"], k) for k in (1, 2))] for m in makers])  # fmt: skip
+    d.heading("Made, by the maker's trumps", 3)
+    trumps = sorted({int(k) for m in makers for k in m["by_trumps"]})
+    d.table(["maker's trumps", *(m["bot"] for m in makers)],
+            [[f"{k} trump{'s' if k != 1 else ''}", *(_made(m["by_trumps"], k) for m in makers)]
+             for k in trumps])  # fmt: skip
+    d.para("Trumps: the maker's when play began, bowers counted (R5.1); each cell: the share "
+           "made of the bot's deals as maker with so many trumps.")  # fmt: skip
     d.heading("Going alone", 3)
     d.table(["bot", "by choice", "made", "maker's points", "forced", "made", "maker's points"],
             [[m["bot"], *(x for k in ("by-choice", "forced") for x in (
-                f"{m['alone'][k]['n']:,}", pct(m["alone"][k]["made"]),
-                num(m["alone"][k]["maker_points"], 2)))] for m in report["makers"]])  # fmt: skip
+                f"{m['alone'][k]['n']:,}", few(m["alone"][k]["made"], m["alone"][k]["n"]),
+                few_num(m["alone"][k]["maker_points"], m["alone"][k]["n"], 2)))]
+             for m in makers])  # fmt: skip
     d.para(
         "Forced: the called card was buried (R6.4). A lone maker scores 5 for all five "
         "tricks, 1 for three or four (R8.3)."
     )
     c = report["called_card"]
     d.heading("The called card", 3)
+    calls = c["calls"]
     d.table(["calls", "buried", *(f"revealed at trick {k}" for k in range(1, 6))],
-            [[f"{c['calls']:,}", pct(c["buried"]),
-              *(pct(c["revealed_at_trick"][str(k)]) for k in range(1, 6))]])  # fmt: skip
+            [[f"{calls:,}", few(c["buried"], calls),
+              *(few(c["revealed_at_trick"][str(k)], calls) for k in range(1, 6))]])  # fmt: skip
+    d.para("Shares of the calls (the maker called a card, R6).")
+
+
+def _made(cells: dict, k: int) -> str:
+    from sim.report.render import share_n
+
+    cell = cells.get(str(k))
+    return share_n(cell["made"], cell["n"]) if cell else "–"
 
 
 def plots():
@@ -173,14 +197,27 @@ def plots():
 
 
 def makers_plot(report: dict, ax_factory):
+    from sim.report.plots import colors_of, legend_outside, mark_few, wilson_err
+    from sim.report.render import report_bots
+
     fig, ax = ax_factory(figsize=(8, 4.5))
-    width = 0.8 / max(len(report["makers"]), 1)
-    for i, m in enumerate(report["makers"]):
-        xs = np.arange(N_SEATS)
-        ys = [100 * (m["by_position"].get(str(k), {}).get("made") or 0) for k in range(N_SEATS)]
-        ax.bar(xs + (i - (len(report["makers"]) - 1) / 2) * width, ys, width, label=m["bot"])
-    ax.set_xticks(range(N_SEATS), ["dealer", *(f"+{k}" for k in range(1, N_SEATS))])
+    makers = report["makers"]
+    colors = colors_of(report_bots(report))
+    width = 0.8 / max(len(makers), 1)
+    xs = np.arange(N_SEATS)
+    for i, m in enumerate(makers):
+        cells = [m["by_position"].get(str(k), {"n": 0, "made": 0.0}) for k in range(N_SEATS)]
+        made = np.array([c["made"] or 0.0 for c in cells])
+        n = [c["n"] for c in cells]
+        bars = ax.bar(xs + (i - (len(makers) - 1) / 2) * width, 100 * made, width,
+                      color=colors[m["bot"]], label=m["bot"], yerr=wilson_err(made, n),
+                      capsize=3)  # fmt: skip
+        mark_few(ax, bars, n)
+    ax.set_xticks(range(N_SEATS), [_position(k) for k in range(N_SEATS)])
+    ax.set_ylim(0, 105)
+    ax.set_xlabel("the maker's seat relative to the dealer; in the bars: deals as maker")
     ax.set_ylabel("deals made (%)")
-    ax.set_title("How often the makers make it, by the maker's seat")
-    ax.legend(title="maker")
+    ax.set_title("How often the makers make it, by the maker's seat\n"
+                 "(95% Wilson intervals over the deals as maker)", fontsize=10)  # fmt: skip
+    legend_outside(ax, title="maker")
     return fig

@@ -14,8 +14,11 @@ Definitions (printed under the tables too; rules: ``../shared/games/five-hundred
   seat-deal of the bot.
 * Team win share: per partnership-game, 1 for a win, 0.5 for a tie (R10.4), 0 for a loss
   (R10.6: the sum of its two seats' shares). A bot's team is a partnership of which it
-  holds both seats; partnerships of two different bots are left out. Its 95% interval is
-  over deal sets, as the generic win share's.
+  holds both seats; partnerships of two different bots are left out. Its 95% t-interval is
+  over deal sets, as the generic win share's. The one verdict (team against team) is the
+  win-rates block's (``sim.report.stats``: the team is the unit of a partnership game).
+* Counts beside shares; a share or mean of fewer than ``FEW`` (10) cases in brackets
+  (``sim.report.render.few``); plots' error bars: 95% Wilson intervals over the contracts.
 """
 
 from __future__ import annotations
@@ -25,7 +28,8 @@ import pyarrow.compute as pc
 
 from sim.games.five_hundred.vocab import END_NAMES, N_SEATS, N_TEAMS, STRAINS, TEAMS
 from sim.report.data import Games, Run, codes, deal_parts, ints
-from sim.report.stats import cluster_means, mean_ci, paired
+from sim.report.intervals import basis
+from sim.report.stats import cluster_means, mean_ci
 
 WIN_SHARE = "0.5 to each seat of the winning partnership, 0.25 to every seat in a tie (R10.6)"
 LAST = "the losing partnership's two seats; a tie at the deal cap counts all four"
@@ -144,21 +148,15 @@ def teams_section(games: Games) -> dict:
         if not n:
             continue
         win, ci = mean_ci(means[count[:, b] > 0, b])
-        line = {"bot": bot, "team_games": n, "deal_sets": int((count[:, b] > 0).sum()),
-                "win_share": win, "win_share_ci": ci}  # fmt: skip
+        sets = int((count[:, b] > 0).sum())
+        line = {"bot": bot, "team_games": n, "deal_sets": sets, "win_share": win,
+                "win_share_ci": ci, "ci_basis": basis(sets)}  # fmt: skip
         s = share[mine]
         for what, sel in (("won", s > 0.75), ("tied", (s > 0.25) & (s < 0.75)), ("lost", s < 0.25)):
             line[what] = {e: _share((sel & (end[mine] == k)).sum(), n)
                           for k, e in enumerate(END_NAMES)}  # fmt: skip
         lines.append(line)
-    out = {"bots": lines, "mixed": int((bots == nb).sum())}
-    if len(lines) == 2:
-        hi, lo = sorted(lines, key=lambda x: -x["win_share"])
-        diff, ci, n = paired(bots, share, games.cluster, [*names, ""], hi["bot"], lo["bot"],
-                             (means, count))  # fmt: skip
-        out["paired"] = {"better": hi["bot"], "worse": lo["bot"], "difference": diff, "ci": ci,
-                         "deal_sets": n}  # fmt: skip
-    return out
+    return {"bots": lines, "mixed": int((bots == nb).sum())}
 
 
 def sections(runs: list[Run], games: Games) -> dict:
@@ -189,15 +187,15 @@ def _position_name(k: int) -> str:
 
 
 def render(d, report: dict) -> None:
-    from sim.report.render import num, pct
-    from sim.report.stats import sentence
+    from sim.report.render import few, few_num, num, pct, share_n
 
     lines = report["contracts"]
     th = report["thrown_in"]
     d.heading("Contracts: how often they are made")
     d.table(["bot", "contracts", "made", "set", "points as contractors", "as defenders"],
-            [[c["bot"], f"{c['n']:,}", pct(c["made"]), pct(None if c["n"] == 0 else 1 - c["made"]),
-              num(c["points_by_role"]["contractors"]), num(c["points_by_role"]["defenders"])]
+            [[c["bot"], f"{c['n']:,}", few(c["made"], c["n"]),
+              few(None if c["n"] == 0 else 1 - c["made"], c["n"]),
+              *(few_num(c["points_by_role"][r], c["seat_deals_by_role"][r]) for r in ROLES)]
              for c in lines])  # fmt: skip
     d.para(
         "Contracts, made, set: per bot of the contractor; made: the contractors took the "
@@ -212,46 +210,47 @@ def render(d, report: dict) -> None:
                              ("by_contract", "Every contract bid", "contract")):  # fmt: skip
         d.heading(title, 3)
         d.table(["bot", head, "contracts", "made", "contractors' points"],
-                [[c["bot"], k, f"{x['n']:,}", pct(x["made"]), num(x["points"])]
+                [[c["bot"], k, f"{x['n']:,}", few(x["made"], x["n"]), few_num(x["points"], x["n"])]
                  for c in lines for k, x in c[key].items()])  # fmt: skip
     d.heading("Set, by the contractor's seat relative to the dealer", 3)
     d.table(["bot", *(_position_name(k) for k in POSITIONS)],
-            [[c["bot"], *(f"{pct(c['by_position'][str(k)]['set'])} of "
-                          f"{c['by_position'][str(k)]['n']:,}" if str(k) in c["by_position"]
-                          else "–" for k in POSITIONS)] for c in lines])  # fmt: skip
-    d.para("Eldest (the dealer's left) calls first, the dealer last (R4.1).")
+            [[c["bot"], *(share_n(c["by_position"][str(k)]["set"], c["by_position"][str(k)]["n"])
+                          if str(k) in c["by_position"] else "–" for k in POSITIONS)]
+             for c in lines])  # fmt: skip
+    d.para("Each cell: the share set of the bot's contracts from that seat. Eldest (the "
+           "dealer's left) calls first, the dealer last (R4.1).")  # fmt: skip
     ln = report["length"]
     d.heading("Game length and how games end", 3)
     d.table(["deals per game", "mean", "median", "max"],
             [["all games", num(ln["mean"], 2), num(ln["median"]), f"{ln['max']:,}"]])  # fmt: skip
     d.table(["end", "games", "share", "mean deals"],
-            [[e["end"], f"{e['games']:,}", pct(e["share"]), num(ln["mean_by_end"][e["end"]], 2)]
-             for e in report["ends"]])  # fmt: skip
+            [[e["end"], f"{e['games']:,}", pct(e["share"]), few_num(ln["mean_by_end"][e["end"]],
+              e["games"], 2)] for e in report["ends"]])  # fmt: skip
     d.para(
         "reached-500: a team reached 500 (R10.1, R10.2); minus-500: a team fell to −500 and "
         "lost (R10.3); deal-cap: nobody had won after 200 deals (R10.4)."
     )
     t = report["teams"]
     d.heading("Team win shares", 3)
-    d.table(["bot", "team-games", "deal sets", "win share", "95% CI"],
+    d.table(["bot", "team-games", "deal sets", "win share", "± 95% t"],
             [[b["bot"], f"{b['team_games']:,}", f"{b['deal_sets']:,}", pct(b["win_share"]),
               "± " + pct(b["win_share_ci"])] for b in t["bots"]])  # fmt: skip
     mixed = f" {t['mixed']:,} partnership-games of two different bots are left out." if t[
         "mixed"] else ""  # fmt: skip
     d.para(
         "A team: a bot holding both seats of a partnership (R2.1). Win share per "
-        "partnership-game: 1 a win, 0.5 a tie, 0 a loss (R10.6); 95% intervals over deal "
-        f"sets, as for the seats' win shares above.{mixed}"
+        "partnership-game: 1 a win, 0.5 a tie, 0 a loss (R10.6); 95% t-intervals over deal "
+        "sets, every run pooled (the win rates above give each line-up's, and the verdict)."
+        f"{mixed}"
     )
     d.table(["bot", "won at 500", "won: they at −500", "lost: they at 500", "lost at −500",
              "cap: won / tied / lost"],
-            [[b["bot"], pct(b["won"]["reached-500"]), pct(b["won"]["minus-500"]),
-              pct(b["lost"]["reached-500"]), pct(b["lost"]["minus-500"]),
-              " / ".join(pct(b[k]["deal-cap"]) for k in ("won", "tied", "lost"))]
+            [[b["bot"], *(few(b[w][e], b["team_games"]) for w, e in (
+                ("won", "reached-500"), ("won", "minus-500"), ("lost", "reached-500"),
+                ("lost", "minus-500"))),
+              " / ".join(few(b[k]["deal-cap"], b["team_games"]) for k in ("won", "tied", "lost"))]
              for b in t["bots"]])  # fmt: skip
     d.para("How a bot's team-games end, as shares of its team-games (R10.1–R10.5).")
-    if "paired" in t:
-        d.para(f"Teams: {sentence(t['paired'])}.")
 
 
 def plots():
@@ -264,18 +263,27 @@ def plots():
 
 
 def contracts_plot(report: dict, ax_factory):
+    from sim.report.intervals import FEW
+
     lines = report["contracts"] or [{"bot": "(none)", "by_contract": {}}]
     fig, axes = ax_factory(1, len(lines), figsize=(4.5 * len(lines) + 1.5, 4.8), squeeze=False)
     for ax, c in zip(axes[0], lines, strict=True):
         grid = np.full((len(LEVELS), len(STRAINS)), np.nan)
+        ax.set_facecolor("#eeeeee")  # no contracts, or too few: grey
         for i, lv in enumerate(LEVELS):
             for k, s in enumerate(STRAINS):
                 cell = c["by_contract"].get(f"{lv}{s}")
-                if cell:
-                    grid[i, k] = 100 * cell["made"]
-                    ink = "white" if not 25 <= grid[i, k] <= 80 else "black"
-                    ax.text(k, i, f"{grid[i, k]:.0f}%\n{cell['n']:,}", ha="center", va="center",
-                            fontsize=7, color=ink)  # fmt: skip
+                if not cell:
+                    continue
+                if cell["n"] < FEW:  # too few for a percentage: the counts, on grey
+                    made = round(cell["made"] * cell["n"])
+                    ax.text(k, i, f"({made} of {cell['n']})", ha="center", va="center",
+                            fontsize=7, color="#555555")  # fmt: skip
+                    continue
+                grid[i, k] = 100 * cell["made"]
+                ink = "white" if not 25 <= grid[i, k] <= 80 else "black"
+                ax.text(k, i, f"{grid[i, k]:.0f}%\n{cell['n']:,}", ha="center", va="center",
+                        fontsize=7, color=ink)  # fmt: skip
         image = ax.imshow(grid, cmap="RdYlGn", vmin=0, vmax=100, origin="lower", aspect="auto")
         ax.set_xticks(range(len(STRAINS)), STRAINS)
         ax.set_yticks(range(len(LEVELS)), [str(lv) for lv in LEVELS])
@@ -283,21 +291,34 @@ def contracts_plot(report: dict, ax_factory):
         ax.set_ylabel("tricks bid")
         ax.set_title(f"contractor: {c['bot']}", fontsize=10)
     fig.colorbar(image, ax=axes[0, -1], label="contracts made (%)")
-    fig.suptitle("How often contracts are made, by level and strain\n(cell: made %, contracts)")
+    fig.suptitle("How often contracts are made, by level and strain\n(cell: made %, contracts; "
+                 f"grey: fewer than {FEW} contracts, their counts in brackets)")  # fmt: skip
     return fig
 
 
 def position_plot(report: dict, ax_factory):
+    from sim.report.plots import colors_of, legend_outside, mark_few, wilson_err
+    from sim.report.render import report_bots
+
     fig, ax = ax_factory(figsize=(8, 4.5))
     lines = report["contracts"]
+    colors = colors_of(report_bots(report))
     width = 0.8 / max(len(lines), 1)
     for i, c in enumerate(lines):
-        ys = [100 * (c["by_position"].get(str(k), {}).get("set") or 0) for k in POSITIONS]
-        ax.bar(np.arange(N_SEATS) + (i - (len(lines) - 1) / 2) * width, ys, width, label=c["bot"])
+        cells = [c["by_position"].get(str(k), {"n": 0, "set": 0.0}) for k in POSITIONS]
+        share = np.array([x["set"] or 0.0 for x in cells])
+        n = [x["n"] for x in cells]
+        bars = ax.bar(np.arange(N_SEATS) + (i - (len(lines) - 1) / 2) * width, 100 * share, width,
+                      color=colors[c["bot"]], label=c["bot"], yerr=wilson_err(share, n),
+                      capsize=3)  # fmt: skip
+        mark_few(ax, bars, n)
     ax.set_xticks(range(N_SEATS), [_position_name(k) for k in POSITIONS])
+    ax.set_ylim(0, 105)
+    ax.set_xlabel("the contractor's seat relative to the dealer; in the bars: contracts")
     ax.set_ylabel("contracts set (%)")
-    ax.set_title("How often the contractors are set, by the contractor's seat")
-    ax.legend(title="contractor")
+    ax.set_title("How often the contractors are set, by the contractor's seat\n"
+                 "(95% Wilson intervals over the contracts)", fontsize=10)  # fmt: skip
+    legend_outside(ax, title="contractor")
     return fig
 
 

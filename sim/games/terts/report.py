@@ -13,10 +13,13 @@ Definitions (printed under the tables too; rules: ``../shared/games/terts/RULES.
   *no exchange* (possible deals only). Margin: the seat's deal points minus the other's.
 * Points per seat-deal (R8.1): card points (R4.3), meld points (R7.7), the last trick's 10
   (R4.4) and their sum.
-* A mean ± its 95% interval: the plain mean over the N seat-deals (or deals) it counts, its
-  normal interval over the K deal sets (a deal set's games share their cards) with sums S_k
-  of N_k values, Z95 * sqrt(K/(K-1) * sum_k (S_k - mean * N_k)^2) / N: for equal N_k the win
-  shares' interval (``sim.report.stats.mean_ci`` of the deal sets' means).
+* A mean ± its 95% t-interval: the plain mean over the N seat-deals (or deals) it counts, its
+  t-interval over the K deal sets (a deal set's games share their cards) with sums S_k of
+  N_k values, t(0.975, K-1) * sqrt(K/(K-1) * sum_k (S_k - mean * N_k)^2) / N: for equal N_k
+  the win shares' interval (``sim.report.stats.mean_ci`` of the deal sets' means).
+* Counts beside shares; a share or mean of fewer than ``FEW`` (10) cases in brackets
+  (``sim.report.render.few``); plots' error bars: 95% t over deal sets for means, Wilson over
+  the counted cases for shares.
 """
 
 from __future__ import annotations
@@ -26,7 +29,8 @@ import pyarrow.compute as pc
 
 from sim.games.terts.vocab import END_NAMES, KIND_NAMES, KIND_POINTS, N_SEATS, RANKS, SUITS
 from sim.report.data import Games, Run, codes, deal_parts, ints
-from sim.report.stats import Z95, cluster_means, mean_ci
+from sim.report.intervals import basis, t95
+from sim.report.stats import cluster_means, mean_ci
 
 WIN_SHARE = "1 to the higher final total, 0.5 to each in a tie (R9.2)"
 LAST = "the lower final total; a tie counts both seats"
@@ -48,7 +52,7 @@ POINT_NAMES = ("card_points", "meld_points", "last_trick", "points")
 
 
 class SetMeans:
-    """Sums and counts per (deal set, group, measure): means, 95% intervals over deal sets.
+    """Sums and counts per (deal set, group, measure): means, 95% t-intervals over deal sets.
 
     ``add`` buffers a part's values (whole numbers: points, 0/1), ``flush`` adds them up (a
     part's deal sets are near one another, so one bincount over their span does it)."""
@@ -82,8 +86,9 @@ class SetMeans:
         k, total, n = int(used.sum()), int(n.sum()), n[used]
         m = float(self.sum[used, group, measure].sum() / total) if total else float("nan")
         e = self.sum[used, group, measure] - m * n  # each deal set's sum off the mean
-        ci = float(Z95 * np.sqrt(k / (k - 1) * (e * e).sum()) / total) if k > 1 else float("nan")
-        return {"mean": m, "ci": ci, "n": total, "deal_sets": k}
+        ci = float(t95(k - 1) * np.sqrt(k / (k - 1) * (e * e).sum()) / total) if k > 1 else float(
+            "nan")  # fmt: skip
+        return {"mean": m, "ci": ci, "n": total, "deal_sets": k, "ci_basis": basis(k)}
 
 
 def count(out: np.ndarray, key: np.ndarray, weights=None) -> None:
@@ -267,7 +272,8 @@ def results_section(games: Games, first_dealer: np.ndarray) -> list[dict]:
         for role, k in (("first_dealer", 2 * b), ("other", 2 * b + 1)):
             m, ci = mean_ci(means[count[:, k] > 0, k])
             sets = int((count[:, k] > 0).sum())
-            line[role] = {"mean": m, "ci": ci, "n": int(count[:, k].sum()), "deal_sets": sets}
+            line[role] = {"mean": m, "ci": ci, "n": int(count[:, k].sum()), "deal_sets": sets,
+                          "ci_basis": basis(sets)}  # fmt: skip
         s = games.shares[mine]
         for what, sel in (("won", s > 0.75), ("tied", (s > 0.25) & (s < 0.75)), ("lost", s < 0.25)):
             line[what] = {e: _share((sel & (end[mine] == k)).sum(), n)
@@ -297,20 +303,26 @@ def sections(runs: list[Run], games: Games) -> dict:
 
 
 def render(d, report: dict) -> None:
-    from sim.report.render import num, pct
+    from sim.report.intervals import FEW
+    from sim.report.render import few, num, pct, share_n
     from sim.report.stats import decimals
 
-    def ci(x, f=num):  # enough decimals to show the interval (stats.decimals)
+    def ci(x, f=num):  # enough decimals to show the interval (stats.decimals); few: bracketed
         d = decimals(x["ci"] if f is pct else x["ci"] / 100)
-        return "–" if x["n"] == 0 else f"{f(x['mean'], d)} ± {f(x['ci'], d)}"
+        if x["n"] == 0:
+            return "–"
+        text = f"{f(x['mean'], d)} ± {f(x['ci'], d)}"
+        return f"({text}; n={x['n']:,})" if x["n"] < FEW else text
 
     melds = report["melds"]
     d.heading("Melds: held, declared, beaten, scored")
-    d.table(["bot", "meld", "worth", "held", "declared", "when held", "beaten", "scored",
-             "points per seat-deal"],
-            [[m["bot"], k, x["value"], pct(x["held_share"]), pct(x["declared_share"]),
-              pct(x["declared_when_held"]),
-              pct(x["beaten_share"]), pct(x["scored_share"]), num(x["points"], 2)]
+    d.table(["bot", "meld", "worth", "seat-deals", "held", "declared", "when held", "beaten",
+             "scored", "points per seat-deal"],
+            [[m["bot"], k, x["value"], f"{m['seat_deals']:,}",
+              few(x["held_share"], m["seat_deals"]), few(x["declared_share"], m["seat_deals"]),
+              share_n(x["declared_when_held"], x["held"]),
+              share_n(x["beaten_share"], x["declared"]), few(x["scored_share"], m["seat_deals"]),
+              num(x["points"], 2)]
              for m in melds for k, x in m["kinds"].items()])  # fmt: skip
     repeats = "; ".join(
         f"{m['bot']} {m['repeated']:,} of {m['declarations']:,} (its kinds' points per seat-deal "
@@ -320,8 +332,9 @@ def render(d, report: dict) -> None:
         "Per seat-deal of the bot. Held: the hand made the kind at some moment it could declare "
         "(as dealt, after the draws of tricks 1–6, after its exchange); declared: it declared "
         "the kind (R7.4); when held: the share of the seat-deals holding the kind in which it "
-        "declared it; beaten: the share of its declarations of the kind beaten by a stronger "
-        "answer (R7.5, R7.7); scored: it scored the kind; worth: R7.1; points per seat-deal: "
+        "declared it (of so many seat-deals); beaten: the share of its declarations of the kind "
+        "beaten by a stronger answer (R7.5, R7.7; of so many declarations); scored: it scored "
+        "the kind; worth: R7.1; points per seat-deal: "
         "worth × scored. A kind counts once per seat-deal; declarations of a kind the seat had "
         f"declared already in the deal: {repeats}."
     )
@@ -330,7 +343,7 @@ def render(d, report: dict) -> None:
     d.table(["bot", "seat-deals", "possible", "exchanges", "rate when possible",
              *(f"t{t}" for t in TRICKS)],
             [[x["bot"], f"{x['seat_deals']:,}", f"{x['possible']:,}", f"{x['exchanges']:,}",
-              ci(x["rate"], f=pct), *(pct(x["when"][str(t)], 0) for t in TRICKS)]
+              ci(x["rate"], f=pct), *(few(x["when"][str(t)], x["exchanges"], 0) for t in TRICKS)]
              for x in ex["bots"]])  # fmt: skip
     d.para(
         "Possible: the turned card is not itself the seven of trumps (R6.2); the rate counts "
@@ -344,16 +357,16 @@ def render(d, report: dict) -> None:
                 [x["bot"], "its margin", *(ci(x["margin"][s]) for s in STATUS)])])  # fmt: skip
     d.para(
         "The bot's deal points and its margin (its points minus the other seat's, R8.1) in "
-        "the deals where an exchange was possible, by who exchanged; ± 95% intervals over "
+        "the deals where an exchange was possible, by who exchanged; ± 95% t-intervals over "
         "deal sets. The exchanger gives the seven for the turned card, but it also held the "
         "seven: a comparison, not the exchange's effect alone."
     )
-    d.table(["turned", "deals", "exchanged", "exchanger's margin"],
+    d.table(["turned", "deals", "exchanged", "exchanges", "exchanger's margin"],
             [[t["turned"] + " of trumps", f"{t['exchanged']['n']:,}", ci(t["exchanged"], f=pct),
-              ci(t["margin"])] for t in ex["by_turned"]])  # fmt: skip
+              f"{t['margin']['n']:,}", ci(t["margin"])] for t in ex["by_turned"]])  # fmt: skip
     d.para(
         "By the turned card's rank (a turned seven cannot be exchanged, R6.2): the share of "
-        "deals with an exchange and the exchanger's margin, ± 95% intervals over deal sets."
+        "deals with an exchange and the exchanger's margin, ± 95% t-intervals over deal sets."
     )
     p = report["points"]
     d.heading("Points from cards and melds", 3)
@@ -362,7 +375,7 @@ def render(d, report: dict) -> None:
              for x in p["bots"]])  # fmt: skip
     dp = p["deal"]
     d.para(
-        "Mean points per seat-deal ± 95% intervals over deal sets: card points in tricks won "
+        "Mean points per seat-deal ± 95% t-intervals over deal sets: card points in tricks won "
         "(R4.3, 152 in a deal), melds scored (R7.7), 10 for the last trick (R4.4). A deal (16 "
         f"tricks, R5.1) hands out {num(dp['mean'])} points on average ({dp['min']:,}–"
         f"{dp['max']:,}; 162 plus the melds, R8.1); {pct(dp['with_melds'])} of deals score a meld."
@@ -389,77 +402,13 @@ def render(d, report: dict) -> None:
               pct(r["tied"]["tie"])] for r in res])  # fmt: skip
     d.para(
         "The bot's win share when its seat dealt the first deal (R3.1) and when the other "
-        "seat did (it then leads the first trick, R5.1), ± 95% intervals over deal sets; then "
+        "seat did (it then leads the first trick, R5.1), ± 95% t-intervals over deal sets; then "
         "its seat-games by result and end, as shares of its seat-games."
     )
 
 
 def plots():
     """Terts's plots: meld kinds, the exchange, points by source (game length: a table)."""
-    return {
-        "melds": ("melds.png", melds_plot),
-        "exchange": ("exchange.png", exchange_plot),
-        "points": ("points.png", points_plot),
-    }
+    from sim.games.terts.report_plots import PLOTS
 
-
-def melds_plot(report: dict, ax_factory):
-    lines = report["melds"] or [{"bot": "(none)", "kinds": {}}]
-    fig, axes = ax_factory(len(lines), 1, figsize=(10, 3.6 * len(lines) + 0.8), squeeze=False)
-    names = [KIND_NAMES[k] for k in KINDS]
-    x = np.arange(len(names))
-    for ax, m in zip(axes[:, 0], lines, strict=True):
-        for i, (key, label) in enumerate((("held_share", "held"), ("declared_share", "declared"),
-                                          ("scored_share", "scored"))):  # fmt: skip
-            ys = [100 * m["kinds"][k][key] if k in m["kinds"] else 0 for k in names]
-            ax.bar(x + (i - 1) * 0.27, ys, 0.27, label=label)
-        ax.set_xticks(x, names)
-        ax.set_yscale("log")
-        ax.set_ylabel("seat-deals (%, log scale)")
-        ax.set_title(f"bot: {m['bot']}", fontsize=10)
-        ax.legend()
-    fig.suptitle("Meld kinds: how often held, declared and scored per seat-deal")
-    return fig
-
-
-def exchange_plot(report: dict, ax_factory):
-    fig, (a, b) = ax_factory(1, 2, figsize=(12, 4.5))
-    lines = report["exchange"]["bots"]
-    width = 0.8 / max(len(lines), 1)
-    for i, x in enumerate(lines):
-        ys = [100 * (x["when"][str(t)] or 0) for t in TRICKS]
-        a.bar(np.array(TRICKS) + (i - (len(lines) - 1) / 2) * width, ys, width, label=x["bot"])
-    a.set_xticks(list(TRICKS))
-    a.set_xlabel("trick of the exchange")
-    a.set_ylabel("exchanges (%)")
-    a.set_title("When the seven of trumps is exchanged")
-    a.legend(title="exchanger")
-    turned = [t for t in report["exchange"]["by_turned"] if t["margin"]["n"]]
-    ys = [t["margin"]["mean"] for t in turned]
-    err = [0 if np.isnan(t["margin"]["ci"]) else t["margin"]["ci"] for t in turned]
-    b.bar(range(len(turned)), ys, yerr=err, capsize=5, color="#2ca02c")
-    b.axhline(0, color="grey", lw=1)
-    b.set_xticks(range(len(turned)), [t["turned"] for t in turned])
-    b.set_xlabel("turned card (trumps)")
-    b.set_ylabel("exchanger's points − the other's")
-    b.set_title("The exchanger's margin, 95% intervals over deal sets")
-    return fig
-
-
-def points_plot(report: dict, ax_factory):
-    fig, ax = ax_factory(figsize=(8, 4.5))
-    lines = report["points"]["bots"]
-    y = np.arange(len(lines))[::-1]
-    left = np.zeros(len(lines))
-    for key, label in zip(POINT_NAMES[:3], ("cards", "melds", "last trick"), strict=True):
-        w = np.array([x[key]["mean"] for x in lines])
-        ax.barh(y, w, left=left, label=label)
-        left += w
-    for yi, total in zip(y, left, strict=True):
-        ax.text(total + 1, yi, f"{total:.1f}", va="center", fontsize=9)
-    ax.set_xlim(0, 1.3 * max(left.max(), 1))
-    ax.set_yticks(y, [x["bot"] for x in lines])
-    ax.set_xlabel("mean points per seat-deal")
-    ax.set_title("Where the points of a deal come from")
-    ax.legend(loc="lower right")
-    return fig
+    return PLOTS

@@ -306,16 +306,19 @@ def trix_section(s: ContractScan, games: Games, names: list[str]) -> dict:
     n = sums(key, nb * slots).reshape(nb, slots)
     per = {w: sums(key, nb * slots, w).reshape(nb, slots) for w in
            ("jacks", "aces", "points", "first", "second")}  # fmt: skip
+    squares = np.bincount(key, tx["points"].astype(np.float64) ** 2, nb * slots).reshape(nb, slots)
     by_choice, forced, never = [], [], []
     for b, name in enumerate(names):
         total = int(n[b].sum())
         for ch in range(1, slots):
             k = int(n[b, ch])
             if k:
+                mean = per["points"][b, ch] / k
+                var = (squares[b, ch] - k * mean * mean) / (k - 1) if k > 1 else np.nan
                 by_choice.append({"bot": name, "choice": ch, "n": k, "share": k / total} | {
                     ("mean_" + w if w in ("jacks", "aces", "points") else w): float(v[b, ch] / k)
                     for w, v in per.items()
-                })  # fmt: skip
+                } | {"sd_points": float(np.sqrt(max(var, 0.0)))})  # fmt: skip
         f = (bot == b) & tx["forced"]
         jacks = np.bincount(tx["jacks"][f].astype(np.intp), minlength=5)[:5]
         forced.append({

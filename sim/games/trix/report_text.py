@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from sim.games.trix.vocab import CONTRACT_NAMES, N_CONTRACTS, N_SEATS
-from sim.report.render import Doc, num, pct, report_bots
+from sim.report.render import Doc, few, few_num, num, pct, report_bots, share_n
 
 
 def render_sections(d: Doc, report: dict) -> None:
@@ -18,21 +18,29 @@ def render_sections(d: Doc, report: dict) -> None:
         row = [k]
         for b in bots:
             x = pts.get((b, k))
-            row += [num(x["as_chooser"]), num(x["as_other"])] if x else ["–", "–"]
+            row += ([few_num(x["as_chooser"], x["chooser_n"]), few_num(x["as_other"], x["other_n"])]
+                    if x else ["–", "–"])  # fmt: skip
         rows.append(row)
     d.table(headers, rows)
     d.para(
         "Points after multipliers (R7): the chooser's own points in his contract (×2, ×4 when "
-        "imposed), and the points of each of the three other seats. Lower is better."
+        "imposed), and the points of each of the three other seats. Lower is better. In "
+        "brackets with its count: a mean of fewer than 10 contracts."
     )
     for b in bots:
         d.heading(f"Contract picked at each choice number: {b}", 3)
         picks = {(x["choice"], x["contract"]): x["share"] for x in c["picks"] if x["bot"] == b}
+        made = {}
+        for x in c["picks"]:
+            if x["bot"] == b:
+                made[x["choice"]] = made.get(x["choice"], 0) + x["count"]
         choices = sorted({ch for ch, _ in picks})
         d.table(["contract", *(f"choice {ch}" for ch in choices)],
-                [[k, *(pct(picks.get((ch, k), 0.0), 0) for ch in choices)]
-                 for k in CONTRACT_NAMES])  # fmt: skip
-    d.para("Share of the bot's picks at that choice number (columns sum to 100%).")
+                [[k, *(few(picks.get((ch, k), 0.0), made[ch], 0) for ch in choices)]
+                 for k in CONTRACT_NAMES]
+                + [["picks", *(f"{made[ch]:,}" for ch in choices)]])  # fmt: skip
+    d.para("Share of the bot's picks at that choice number (columns sum to 100%; picks: the "
+           "bot's choices at that number).")  # fmt: skip
     d.heading("Which contracts decide games", 3)
     d.table(
         ["contract", "mean points", "decides", *(f"r {b}" for b in bots), "r all"],
@@ -42,9 +50,10 @@ def render_sections(d: Doc, report: dict) -> None:
     )  # fmt: skip
     d.para(
         "Mean points: per seat-game, all instances of the contract in the game. Decides: share "
-        "of games whose winners (lowest final totals) change when that contract's points are "
-        "taken out of the final totals. r: correlation over seat-games between the points a "
-        "seat took in that contract and its win share (within one bot, and all seats pooled); "
+        f"of the {c['games']:,} games whose winners (lowest final totals) change when that "
+        "contract's points are taken out of the final totals. r: correlation over seat-games "
+        "between the points a seat took in that contract and its win share (within one bot, and "
+        "all seats pooled); "
         "more negative = taking those points costs more wins."
     )
 
@@ -53,8 +62,9 @@ def render_sections(d: Doc, report: dict) -> None:
     d.heading("Trix: when it is taken and how it goes for the chooser")
     d.table(
         ["bot", "choice", "picks", "share", "jacks", "aces", "points", "1st out", "2nd out"],
-        [[x["bot"], x["choice"], f"{x['n']:,}", pct(x["share"]), num(x["mean_jacks"], 2),
-          num(x["mean_aces"], 2), num(x["mean_points"]), pct(x["first"]), pct(x["second"])]
+        [[x["bot"], x["choice"], f"{x['n']:,}", pct(x["share"]),
+          few_num(x["mean_jacks"], x["n"], 2), few_num(x["mean_aces"], x["n"], 2),
+          few_num(x["mean_points"], x["n"]), few(x["first"], x["n"]), few(x["second"], x["n"])]
          for x in t["by_choice"]],
     )  # fmt: skip
     d.para(
@@ -67,14 +77,15 @@ def render_sections(d: Doc, report: dict) -> None:
         ["bot", "trix picks", "mean choice", "forced", "forced share",
          *(f"{j} jack{'s' if j != 1 else ''}" for j in range(5))],
         [[x["bot"], f"{x['trix']:,}", num(x["mean_choice"], 2), f"{x['forced']:,}",
-          pct(x["share"]), *(pct(x["jacks"][str(j)], 0) for j in range(5))]
+          pct(x["share"]), *(few(x["jacks"][str(j)], x["forced"], 0) for j in range(5))]
          for x in t["forced"]],
     )  # fmt: skip
     d.para("Jacks: how many jacks the forced chooser held (share of his forced trix).")
     d.heading("Trix never played: the game ended over 1000 first", 3)
     d.table(
-        ["bot", "seats", "per seat-game", "per seat-game ended over 1000"],
-        [[x["bot"], f"{x['seats']:,}", pct(x["share"]), pct(x["share_of_over_1000"])]
+        ["bot", "seats", "seat-games", "per seat-game", "per seat-game ended over 1000"],
+        [[x["bot"], f"{x['seats']:,}", f"{x['seat_games']:,}", few(x["share"], x["seat_games"]),
+          share_n(x["share_of_over_1000"], x["over_1000_seat_games"])]
          for x in t["never_played"]],
     )  # fmt: skip
     d.para(
@@ -88,7 +99,7 @@ def render_sections(d: Doc, report: dict) -> None:
 
     def length_rows(key, label):
         return [[f"{x[key]} {label}{'' if x[key] == 1 else 's'}", f"{x['n']:,}",
-                 *(num(x[c]) for c in cols)]
+                 *(few_num(x[c], x["n"]) for c in cols)]
                 for x in length[f"by_{key}"] if x["n"]]  # fmt: skip
 
     all_row = [["all", f"{length['all']['n']:,}", *(num(length["all"][c]) for c in cols)]]
@@ -106,7 +117,8 @@ def render_sections(d: Doc, report: dict) -> None:
               *(pct(counts[N_SEATS * r + i] / total) for i in range(N_SEATS))]
              for r in range(N_CONTRACTS)])  # fmt: skip
     d.para(
-        "Share of all trix contracts at each position in the game (a round is four contracts, "
+        f"Share of all {sum(counts):,} trix contracts at each position in the game (a round is "
+        "four contracts, "
         "one per chooser; never in the 7th round: R3.6). Mean position by bot: "
         + ", ".join(f"{b} {num(v)}" for b, v in t["position"]["mean_by_bot"].items())
         + "."
@@ -125,8 +137,9 @@ def render_sections(d: Doc, report: dict) -> None:
             [[e["end"], f"{e['games']:,}", pct(e["share"])] for e in s["end"]])  # fmt: skip
     d.heading("Final totals", 3)
     d.table(
-        ["bot", "mean", "sd", "min", "5%", "25%", "median", "75%", "95%", "max", "< 0", "> 1000"],
-        [[x["bot"], num(x["mean"]), num(x["sd"]),
+        ["bot", "seat-games", "mean", "sd", "min", "5%", "25%", "median", "75%", "95%", "max",
+         "< 0", "> 1000"],
+        [[x["bot"], f"{x['n']:,}", num(x["mean"]), num(x["sd"]),
           *(num(x[k], 0) for k in ("min", "p5", "p25", "median", "p75", "p95", "max")),
           pct(x["below_0"]), pct(x["above_1000"])] for x in s["totals"]],
     )  # fmt: skip
