@@ -21,8 +21,15 @@ def test_bench_smoke(tmp_path):
     md = (tmp_path / "bench.md").read_text()
     for name, data in every.items():
         assert f"## {name}\n" in md
-        assert set(data["engine"]) == {"random", "random, called as a bot", "greedy",
-                                       "mcts:iters=200"}  # fmt: skip
+        solved = games()[name].has("solver")
+        assert set(data["engine"]) == {
+            "random",
+            "random, called as a bot",
+            "greedy",
+            "mcts:iters=200",
+        } | ({"pimc", "oracle"} if solved else set())
+        if solved:  # the solver's times, from the first solvable decision of random deals
+            assert 0 < data["solver"]["median_ms"] <= data["solver"]["p95_ms"]
         for row in data["engine"].values():
             assert row["games"]["median"] > 0 and row["card_plays"]["median"] > 0
             assert row["deals"]["median"] >= row["games"]["median"]

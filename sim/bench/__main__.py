@@ -14,6 +14,7 @@ from sim.bench.rows import (
     machine,
     openspiel_rows,
     python_engine_row,
+    solver_rows,
     startup_rows,
     strength_rows,
 )
@@ -32,6 +33,8 @@ def measure_game(spec, about: dict, openspiel, cold: bool = True) -> tuple[dict,
     steps = [("engine", lambda: engine_rows(spec)), ("python", lambda: python_engine_row(spec)),
              ("openspiel", openspiel), ("tournament", lambda: end_to_end_rows(spec)),
              ("startup", lambda: startup_rows(spec, cold))]  # fmt: skip
+    if spec.has("solver"):
+        steps.append(("solver", lambda: solver_rows(spec)))
     if part is not None and part.STRENGTH:
         steps.append(("strength", lambda: strength_rows(spec, part.STRENGTH)))
     for name, fn in steps:

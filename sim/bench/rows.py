@@ -19,7 +19,9 @@ import numpy as np
 from sim.bench import CALLED_RANDOM, REPS, SCALE, measure, scaled
 
 # -- 1. engine throughput ----------
-GAMES = {"random": 50_000, CALLED_RANDOM: 20_000, "mcts:iters=200": 12}  # others: 10,000
+# games per repetition; search bots few (their figures are decisions/s), others 10,000
+GAMES = {"random": 50_000, CALLED_RANDOM: 20_000, "mcts:iters=200": 12, "pimc": 4, "oracle": 4}
+SEARCHED = {"mcts": "mcts:iters=200"}  # the search bots' budget in this table (else defaults)
 
 
 def engine_rows(spec) -> dict:
@@ -32,7 +34,7 @@ def engine_rows(spec) -> dict:
     workloads = [("random", "random", True), (CALLED_RANDOM, "random", False)]
     for name in load_bots(spec.name):
         if name != "random":
-            text = "mcts:iters=200" if name == "mcts" else name
+            text = SEARCHED.get(name, name)
             workloads.append((text, text, True))
     rows = {}
     seating = [0] * spec.seats
@@ -184,7 +186,47 @@ def end_to_end_rows(spec) -> dict:
     }
 
 
-# -- 5. strength ----------
+# -- 5. the solver ----------
+def solver_positions(spec, n: int, seed: int = 1) -> list:
+    """``n`` states at the first solvable decision of random deals (random legal actions
+    through the checked game): where pimc's solves start."""
+    import random
+
+    api, solver = spec.part("api").GAME, spec.part("solver")
+    rnd, out, g = random.Random(seed), [], 0
+    while len(out) < n:
+        game, seen = api.new(seed, g), -1
+        g += 1
+        while not game.over and len(out) < n:
+            deal = len(game.deal_rows)
+            if deal != seen and solver.solvable(game.state):
+                out.append((game.state.copy(), game.to_act))
+                seen = deal
+            game.apply(rnd.choice(game.legal_actions()))
+    return out
+
+
+def solver_rows(spec) -> dict:
+    """A full solve (``score`` with an empty table) from the first solvable decision of a
+    deal: median and 95th percentile over random deals, in milliseconds."""
+    solver = spec.part("solver")
+    positions = solver_positions(spec, scaled(200, 5))
+    state, seat = positions[0]
+    solver.score(state.copy(), seat, np.zeros(solver.WORK_SIZE, np.int64))  # compile / load
+    times = []
+    for state, seat in positions:
+        work = np.zeros(solver.WORK_SIZE, np.int64)
+        s = state.copy()
+        t = time.perf_counter()
+        solver.score(s, seat, work)
+        times.append(1000.0 * (time.perf_counter() - t))
+    times.sort()
+    return {"positions": len(times), "median_ms": statistics.median(times),
+            "p95_ms": times[min(len(times) - 1, int(0.95 * len(times)))],
+            "model": solver.MODEL}  # fmt: skip
+
+
+# -- 6. strength ----------
 def strength_rows(spec, lineups) -> dict:
     """Duplicate tournaments (``trixsim tournament``, two workers, seed 1), one per
     ``(bots, games)`` of the game's bench part: each bot's win share per seat-game with its
@@ -210,7 +252,7 @@ def strength_rows(spec, lineups) -> dict:
     return rows
 
 
-# -- 6. start-up ----------
+# -- 7. start-up ----------
 def startup_rows(spec, cold: bool = True) -> dict:
     """Launch to the first finished game (``trixsim deal``), cold and warm numba cache
     (``cold=False``: warm only, the cold figure None)."""

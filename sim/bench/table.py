@@ -78,6 +78,12 @@ def build(results: dict, targets) -> str:
             if s["cold_seconds"] is None else f"{s['cold_seconds']:.1f} s")  # fmt: skip
     lines += ["", "### Start-up (launch to the first finished game, `trixsim deal`)", "",
               f"Cold numba cache: {cold}; warm cache: {s['warm_seconds']:.2f} s."]  # fmt: skip
+    sv = results.get("solver")
+    if sv:
+        lines += ["", "### The solver (a full solve from the first solvable decision of a deal)",
+                  "", f"Model: {sv['model']}. `score` with an empty table, at the first decision "
+                  f"the solver solves exactly of {sv['positions']:,} random deals: median "
+                  f"{sv['median_ms']:.3g} ms, 95th percentile {sv['p95_ms']:.3g} ms."]  # fmt: skip
     lines += strength_lines(results.get("strength") or {})
     checks = targets(results)
     results["targets"] = [{"target": a, "value": b, "met": c} for a, b, c in checks]
