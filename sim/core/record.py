@@ -14,9 +14,25 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
+# trixsim's JSON files that are not game records, which replay names when given one (their
+# writers sit above the core): a table saved by `trixsim play` (sim.table.saved.SAVE_FORMAT)
+# and a tournament's manifest (its "tool")
+TABLE_SAVE_FORMAT = "trixsim/table-save@1"
+MANIFEST_TOOL = "trixsim tournament"
+
 
 class RecordError(ValueError):
     """A line that is not a well-formed game record; the message says what is wrong."""
+
+
+def unknown_format(tag: object, formats: dict[str, str]) -> str:
+    """The error for a record whose format tag no registered game writes: the tags that are
+    known (``formats``: tag -> game), or what the tag is when trixsim wrote something else."""
+    if tag == TABLE_SAVE_FORMAT:
+        return (f"format is {tag!r}: a table saved by trixsim play, not a game record; "
+                "trixsim play --resume FILE --save RECORD.jsonl writes its record")  # fmt: skip
+    known = ", ".join(f"{f} ({game})" for f, game in formats.items()) or "none"
+    return f"format is {tag!r}, which no registered game writes; registered formats: {known}"
 
 
 def dumps(record: dict) -> str:

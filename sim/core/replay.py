@@ -1,17 +1,28 @@
 """``trixsim replay``: play records back through their game and say where they break a rule.
 
-The ``format`` tag of each line picks the game (a line without a known tag is
-read as a record of the ``--game`` given); the game's codec rebuilds the game
-move by move and raises :class:`Mismatch` at the first event, choice, point or
-total the rules do not give, in the words of the rule.
+The ``format`` tag of each line picks the game (a line without one is read as
+a record of the ``--game`` given; a tag no game writes is refused, naming the
+ones they do); the game's codec rebuilds the game move by move and raises
+:class:`Mismatch` at the first event, choice, point or total the rules do not
+give, in the words of the rule. :func:`not_records` names, in one line, the
+files people give it by mistake (a saved table, a run folder, Parquet).
 """
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
+from pathlib import Path
 
-from sim.core.record import RecordError, parse, read_lines
-from sim.core.registry import by_format
+from sim.core.record import (
+    MANIFEST_TOOL,
+    TABLE_SAVE_FORMAT,
+    RecordError,
+    parse,
+    read_lines,
+    unknown_format,
+)
+from sim.core.registry import LEGACY_GAME, by_format, games
 from sim.core.spec import GameSpec
 
 
@@ -38,9 +49,10 @@ def check_line(line_no: int, text: str | RecordError, default: GameSpec | None =
         if isinstance(text, RecordError):  # a line that could not be read (not UTF-8)
             raise text
         rec = parse(text)
-        spec = by_format(rec.get("format")) or default
+        tag = rec.get("format")
+        spec = by_format(tag) or (default if tag is None else None)
         if spec is None:
-            raise RecordError(f"format is {rec.get('format')!r}, which no registered game writes")
+            raise RecordError(unknown_format(tag, {g.record_format: n for n, g in games().items()}))
         codec = spec.part("codec")
         rec = codec.loads(rec)
     except RecordError as e:
@@ -55,3 +67,83 @@ def check_line(line_no: int, text: str | RecordError, default: GameSpec | None =
 def check_file(source, default: GameSpec | None = None) -> list[Verdict]:
     """Every record of a file (a path, or a binary stream such as standard input)."""
     return [check_line(n, text, default) for n, text in read_lines(source)]
+
+
+# -- files that hold no records ------------------------------------------------------------------
+MANIFEST = "manifest.json"
+RECORDS = "records.jsonl"  # a tournament's records (--record-games K)
+READ_WHOLE = 16 << 20  # bytes of a file read to see whether it is one JSON document
+
+
+def not_records(path: Path) -> str | None:
+    """What ``path`` is, in one line saying what to run instead, when it cannot be a file
+    of game records (a folder, Parquet, a saved table, a run's manifest); None when it may."""
+    if path.is_dir():
+        if (path / MANIFEST).is_file():
+            return f"{path} is a tournament run, not a file of game records: {_run_hint(path)}"
+        if path.name.endswith(".parquet") or any(path.glob("part-*.parquet")):
+            return _parquet(path, "a folder of Parquet files")
+        return f"{path} is a folder; give a JSON Lines file of records, or - for standard input"
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4)
+    except OSError:
+        return None  # the caller says why it cannot be read
+    if head == b"PAR1":
+        return _parquet(path, "a Parquet file")
+    doc = _document(path)
+    if doc.get("format") == TABLE_SAVE_FORMAT:
+        return _saved_table(path, doc)
+    if doc.get("tool") == MANIFEST_TOOL:
+        return (f"{path} is the manifest of the tournament run {path.parent}, not game "
+                f"records: {_run_hint(path.parent)}")  # fmt: skip
+    return None
+
+
+def _run_hint(run: Path) -> str:
+    records = run / RECORDS
+    if records.is_file():
+        return f"its records are in {records}: trixsim replay {records}"
+    return (f"it kept none (trixsim tournament --record-games K writes {RECORDS}); its tables: "
+            f"trixsim report {run}")  # fmt: skip
+
+
+def _parquet(path: Path, what: str) -> str:
+    folder = path if path.is_dir() else path.parent
+    run = folder.parent
+    if folder.name.endswith(".parquet") and (run / MANIFEST).is_file():
+        table = folder.name.removesuffix(".parquet")
+        part = "" if path.is_dir() else "a part of "
+        return (f"{path} is {what} ({part}the {table} table of the tournament run {run}), "
+                f"not game records: read the run with trixsim report {run} (in Python: "
+                "load_run, docs/tables.md)")  # fmt: skip
+    return (f"{path} is {what}, not game records (JSON Lines): read it with pandas, or give "
+            "its run's folder to trixsim report")  # fmt: skip
+
+
+def _document(path: Path) -> dict:
+    """The file as one JSON object (its first line, or a small file whole), or {}."""
+    try:
+        with open(path, "rb") as f:
+            first = f.readline(READ_WHOLE)
+            try:
+                doc = json.loads(first)
+            except ValueError:  # a document over many lines (a saved table)
+                doc = json.loads(first + f.read(READ_WHOLE))
+    except (OSError, ValueError, RecursionError):
+        return {}
+    return doc if isinstance(doc, dict) else {}
+
+
+def _saved_table(path: Path, doc: dict) -> str:
+    record = path.with_name(path.stem + ".record.jsonl")  # where a resumed table writes it
+    moves = doc.get("actions") if isinstance(doc.get("actions"), list) else []
+    what = (f"{path} is a saved table of trixsim play ({doc.get('game_name', LEGACY_GAME)}, seed "
+            f"{doc.get('seed', '?')}, {'finished' if doc.get('finished') else 'unfinished'} "
+            f"after {len(moves)} moves), not a game record: ")  # fmt: skip
+    if doc.get("finished") and record.is_file():
+        return what + f"its record is in {record}: trixsim replay {record}"
+    play = f"trixsim play --resume {path} --save {record}"
+    if doc.get("finished"):
+        return what + f"{play} writes its record"
+    return what + f"its record is written when the game ends: finish it with {play}"

@@ -6,12 +6,15 @@ own columns, ``total_<seat>``, ``rank_<seat>``, ``win_share_<seat>``, the game's
 name); the per-deal table (``spec.deal_table``, Trix's ``contracts``) has one
 row per deal, its columns from the game (``spec.part("columns")``). Small
 integer types and dictionary-encoded names keep a million games in a few tens
-of megabytes. Each chunk becomes one part file per table, written under a
+of megabytes. Nullable integer and boolean columns carry their pandas dtype
+(``Int8``, ``boolean``) in the file, so pandas reads them alike whether a run
+held a null or not. Each chunk becomes one part file per table, written under a
 hidden name and renamed into place, so a reader never sees a half-written file.
 """
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
@@ -73,9 +76,33 @@ class Columns:
         return pa.DictionaryArray.from_arrays(idx, self._names)
 
 
+def pandas_metadata(fields: list[pa.Field]) -> dict[bytes, bytes]:
+    """The pandas dtype of each nullable integer or boolean column (``Int8``, ``boolean``).
+
+    pandas and pyarrow's ``to_pandas`` read these from the file: without them an ``int8``
+    column holding a null arrives as ``float64`` and the same column without one as ``int8``,
+    so a notebook's dtypes would depend on what the run happened to contain.
+    """
+    columns = []
+    for f in fields:
+        if f.nullable and pa.types.is_integer(f.type):
+            dtype = f"{'U' if pa.types.is_unsigned_integer(f.type) else ''}Int{f.type.bit_width}"
+        elif f.nullable and pa.types.is_boolean(f.type):
+            dtype = "boolean"
+        else:
+            continue
+        columns.append({"name": f.name, "field_name": f.name, "pandas_type": str(f.type),
+                        "numpy_type": dtype, "metadata": None})  # fmt: skip
+    if not columns:
+        return {}
+    meta = {"index_columns": [], "column_indexes": [], "columns": columns}
+    return {b"pandas": json.dumps(meta, separators=(",", ":")).encode()}
+
+
 def _table(columns: dict[str, pa.Array], nullable: frozenset) -> pa.Table:
     fields = [pa.field(name, a.type, nullable=name in nullable) for name, a in columns.items()]
-    return pa.Table.from_arrays(list(columns.values()), schema=pa.schema(fields))
+    schema = pa.schema(fields, metadata=pandas_metadata(fields) or None)
+    return pa.Table.from_arrays(list(columns.values()), schema=schema)
 
 
 def deals_table(spec: GameSpec, deals, counts, game_ids, deal_sets, seating_ids, seatings,
