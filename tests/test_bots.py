@@ -327,3 +327,21 @@ def test_a_bot_kind_that_fails_to_bind_warns_and_the_others_load(monkeypatch):
     with pytest.warns(UserWarning, match="'broken' could not be bound to terts.*no WORLDS"):
         bots = registry.load_bots("terts")
     assert "broken" not in bots and {"greedy", "mcts", "random"} <= set(bots)
+
+
+def test_the_loop_times_bots_decisions():
+    # every decision of a search bot, one in time_every of a quick one, none of a policy the
+    # loop plays itself; the fast loop and the checked game both say how long a bot took
+    from sim.core.timing import summary
+
+    lineup = [parse_spec("mcts:iters=20", "trix"), parse_spec("greedy", "trix"),
+              parse_spec("random", "trix")]  # fmt: skip
+    seating = [[0, 1, 2, 1], [1, 0, 1, 2]]
+    fast = play_batch(TRIX, lineup, seating * 2, seed=3, game_ids=range(4))
+    slow = play_batch(TRIX, lineup, seating * 2, seed=3, game_ids=range(4), slow=True)
+    for batch in (fast, slow):
+        mcts, greedy, rnd = (summary(batch.timing[i], batch.hz) for i in range(3))
+        assert mcts["timed"] > 100 and 0 < mcts["mean_ms"] < 1000 and mcts["p95_ms"] > 0
+        assert greedy["timed"] >= 1
+    assert summary(fast.timing[2], fast.hz) is None  # random: the loop's own policy
+    assert summary(fast.timing[1], fast.hz)["timed"] < summary(slow.timing[1], slow.hz)["timed"]

@@ -27,6 +27,8 @@ class Batch:
     shares: np.ndarray  # float64 (games, seats)
     actions: int  # decisions taken by the bots
     deal_counts: np.ndarray  # int64 (games,): deals each game played
+    timing: np.ndarray | None = None  # float64 (line-up entries, sim.core.timing.COLUMNS)
+    hz: float = 1.0  # the rate of timing's cycles (a second's worth)
 
 
 def play_batch(
@@ -51,10 +53,13 @@ def play_batch(
     deals = np.empty((kernels.N_DEAL_COLUMNS, n * spec.max_deals), np.int16)
     games = np.empty((n, kernels.N_GAME_COLUMNS), np.int16)
     shares = np.empty((n, seats), np.float64)
+    from sim.core.timing import cycles_per_second, empty
+
+    timing = empty(MAX_SEATS)
     if slow or any(s.info.kind != "numba" for s in lineup):
         counts, actions = _play_slow(spec, lineup, seating, seed, game_ids, deal_sets, deals,
-                                     games, shares)  # fmt: skip
-        return Batch(deals[:, : counts.sum()], games, shares, actions, counts)
+                                     games, shares, timing)  # fmt: skip
+        return Batch(deals[:, : counts.sum()], games, shares, actions, counts, timing, 1e9)
     funcs = [s.info.decide for s in lineup]
     funcs += [funcs[0]] * (MAX_SEATS - len(funcs))
     params = np.zeros((MAX_SEATS, MAX_PARAMS), np.float64)
@@ -63,14 +68,18 @@ def play_batch(
         params[i] = s.encoded()
         natives[i] = s.info.native if native or s.info.sees_all else NATIVE_NONE
     illegal = np.zeros(4, np.int64)
+    every = np.zeros(MAX_SEATS, np.int64)  # time one decision in this many (0: not called)
+    for i, s in enumerate(lineup):
+        every[i] = 0 if natives[i] == NATIVE_UNIFORM else s.info.time_every
     play_chunk, play_chunk_native = chunk_kernels(spec)
     kernel = play_chunk_native if (natives[: len(lineup)] == NATIVE_UNIFORM).all() else play_chunk
     actions = kernel(deal_seeds(seed, deal_sets), bot_seeds(seed, game_ids), seating, natives,
-                     *funcs, params, deals, games, shares, illegal)  # fmt: skip
+                     *funcs, params, deals, games, shares, illegal, every, timing)  # fmt: skip
     if actions < 0:
         _raise_illegal(spec, lineup, seating, game_ids, *illegal)
     counts = games[:, kernels.GAME_COLUMNS.index(spec.deal_count)].astype(np.int64)
-    return Batch(deals[:, : counts.sum()], games, shares, int(actions), counts)
+    return Batch(deals[:, : counts.sum()], games, shares, int(actions), counts, timing,
+                 cycles_per_second())  # fmt: skip
 
 
 def _raise_illegal(spec, lineup, seating, game_ids, g, seat, action, legal) -> None:
@@ -81,14 +90,24 @@ def _raise_illegal(spec, lineup, seating, game_ids, g, seat, action, legal) -> N
     raise BotError(illegal_message(spec, bot, seat, action, legal, game_ids[g]))
 
 
-def _play_slow(spec, lineup, seating, seed, game_ids, deal_sets, deals, games, shares):
+def _play_slow(spec, lineup, seating, seed, game_ids, deal_sets, deals, games, shares, timing):
+    """The line-up through the checked game; every decision timed, in nanoseconds."""
+    from sim.core.clock import time_bin
     from sim.core.play import play_game
 
     counts = np.zeros(len(game_ids), np.int64)
     actions = rows = 0
     for i in range(len(game_ids)):
         specs = [lineup[j] for j in seating[i]]
-        game = play_game(spec, specs, seed, int(game_ids[i]), int(deal_sets[i]))
+        times = [[] for _ in specs]
+        game = play_game(spec, specs, seed, int(game_ids[i]), int(deal_sets[i]), times)
+        for seat, seconds in enumerate(times):
+            entry = seating[i][seat]
+            for s in seconds:
+                ns = int(s * 1e9)
+                timing[entry, 0] += 1
+                timing[entry, 1] += ns
+                timing[entry, 2 + time_bin(ns)] += 1
         for row in game.deal_rows:
             deals[:, rows] = row
             rows += 1

@@ -111,6 +111,7 @@ class BotInfo:
     dispatcher: object = None  # numba bots: the function, compiled when first needed
     cls: type | None = None  # Python bots: the class
     native: int = 0  # how the loop plays a numba bot (sim.core.policies.NATIVE_*)
+    time_every: int = 256  # the loop times one decision in this many (sim.core.timing)
     game: str | None = EVERY_GAME  # the game it plays; None: every game
 
     @property
@@ -259,7 +260,8 @@ def numba_info(name: str, fn, params: list[Param], doc: str, game: str | None,
     bot kind's ``bind`` returns one)."""
     if len(params) > MAX_PARAMS:
         raise ValueError(f"a bot has at most {MAX_PARAMS} parameters")
-    return BotInfo(name, "numba", doc, list(params), fn, native=native, game=game)
+    # a bot kind is a search: every decision is timed (its cost dwarfs the clock's)
+    return BotInfo(name, "numba", doc, list(params), fn, native=native, game=game, time_every=1)
 
 
 def _import_all(package: str) -> None:

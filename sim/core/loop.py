@@ -21,6 +21,7 @@ registered ``NATIVE_SEES_ALL`` (``oracle``) is given the whole state for its pub
 import numpy as np
 from numba import types
 
+from sim.core.clock import cycles, time_bin
 from sim.core.jit import njit
 from sim.core.policies import NATIVE_SEES_ALL, NATIVE_UNIFORM, uniform_action
 from sim.core.protocol import BOT_TYPE, MAX_ACTIONS, MAX_SEATS
@@ -44,6 +45,8 @@ CHUNK_SIGNATURE = types.int64(
     types.int16[:, ::1],  # out: game rows (games, N_GAME_COLUMNS)
     types.float64[:, ::1],  # out: win shares (games, N_SEATS)
     types.int64[::1],  # out: an illegal bot decision (game, seat, action, legal mask)
+    types.int64[::1],  # time one decision in this many of line-up entries 0..5 (0: none)
+    types.float64[:, ::1],  # out: their timed decisions, cycles and histogram (sim.core.timing)
 )
 
 
@@ -71,7 +74,7 @@ def _decide(which, f0, f1, f2, f3, f4, f5, public, seat, hand, legal, rng, param
 
 @njit(cache=True, inline="always")
 def _play(deal_seeds, bot_seeds, seating, native, f0, f1, f2, f3, f4, f5, params, deals, games,
-          shares, illegal, calls):  # fmt: skip
+          shares, illegal, every, timing, calls):  # fmt: skip
     """The body of both kernels; ``calls`` is a constant, so each compiles one branch.
 
     A bot's action outside ``legal`` stops the chunk: it is written to ``illegal``
@@ -85,6 +88,7 @@ def _play(deal_seeds, bot_seeds, seating, native, f0, f1, f2, f3, f4, f5, params
     row = np.zeros(K.N_DEAL_COLUMNS, np.int64)
     game_row = np.zeros(K.N_GAME_COLUMNS, np.int64)
     actions = 0
+    countdown = np.ones(MAX_SEATS, np.int64)  # decisions of each line-up entry to its next timing
     n_rows = 0  # deals written so far: rows are appended, game after game
     # views made once: making one per call costs reference counting (5 ns a call)
     public = state[: K.PUB_SIZE]
@@ -102,9 +106,21 @@ def _play(deal_seeds, bot_seeds, seating, native, f0, f1, f2, f3, f4, f5, params
                 action = uniform_action(legal, streams, seat)
             else:
                 seen = state if native[which] == NATIVE_SEES_ALL else public  # oracle cheats
+                timed = False
+                if every[which] > 0:  # time one decision in every[which]: the first, then on
+                    countdown[which] -= 1
+                    if countdown[which] == 0:
+                        countdown[which] = every[which]
+                        timed = True
+                start = cycles() if timed else 0
                 action = _decide(which, f0, f1, f2, f3, f4, f5, seen, seat,
                                  K.hand_of(state, seat), legal,
                                  _pick(seat, r0, r1, r2, r3, r4, r5), param_rows)  # fmt: skip
+                if timed:
+                    took = cycles() - start
+                    timing[which, 0] += 1.0
+                    timing[which, 1] += took
+                    timing[which, 2 + time_bin(took)] += 1.0
                 if action < 0 or action >= MAX_ACTIONS or not (legal >> action) & 1:
                     illegal[0], illegal[1], illegal[2], illegal[3] = g, seat, action, legal
                     return -1
@@ -127,17 +143,17 @@ def _play(deal_seeds, bot_seeds, seating, native, f0, f1, f2, f3, f4, f5, params
 
 @njit(CHUNK_SIGNATURE, cache=True)
 def play_chunk(deal_seeds, bot_seeds, seating, native, f0, f1, f2, f3, f4, f5, params, deals,
-               games, shares, illegal):  # fmt: skip
+               games, shares, illegal, every, timing):  # fmt: skip
     """Play ``len(deal_seeds)`` games to the end; returns the number of decisions (-1: a
     bot chose an illegal action, see ``illegal``)."""
     return _play(deal_seeds, bot_seeds, seating, native, f0, f1, f2, f3, f4, f5, params, deals,
-                 games, shares, illegal, True)  # fmt: skip
+                 games, shares, illegal, every, timing, True)  # fmt: skip
 
 
 @njit(CHUNK_SIGNATURE, cache=True)
 def play_chunk_native(deal_seeds, bot_seeds, seating, native, f0, f1, f2, f3, f4, f5, params,
-                      deals, games, shares, illegal):  # fmt: skip
+                      deals, games, shares, illegal, every, timing):  # fmt: skip
     """:func:`play_chunk` for a line-up the loop plays entirely itself: no bot call is
     compiled in, which leaves the loop's registers to the rules (1.1× faster)."""
     return _play(deal_seeds, bot_seeds, seating, native, f0, f1, f2, f3, f4, f5, params, deals,
-                 games, shares, illegal, False)  # fmt: skip
+                 games, shares, illegal, every, timing, False)  # fmt: skip

@@ -7,6 +7,8 @@ gives it, so both paths make the same decisions for the same seed.
 
 from __future__ import annotations
 
+import time
+
 from sim.core.api import Game, IllegalActionError, mask_actions
 from sim.core.bots import BotSpec, PythonBot
 from sim.core.limits import MAX_ACTIONS
@@ -60,14 +62,18 @@ class Player:
 
 
 def play_game(spec: GameSpec, bots: list[BotSpec], seed: int, game_id: int,
-              deal_set: int | None = None) -> Game:  # fmt: skip
-    """Play game ``game_id`` (deal set ``deal_set``, default the game id) to its end."""
+              deal_set: int | None = None, times=None) -> Game:  # fmt: skip
+    """Play game ``game_id`` (deal set ``deal_set``, default the game id) to its end.
+    ``times`` (a list per seat): each decision's seconds are appended to its seat's list."""
     game = spec.part("api").GAME.new(seed, game_id if deal_set is None else deal_set)
     players = [Player(bot, seed, game_id, seat) for seat, bot in enumerate(bots)]
     while not game.over:
         game.decisions += 1
         seat = game.to_act
+        start = time.perf_counter()
         action = players[seat].decide(game, seat)
+        if times is not None:
+            times[seat].append(time.perf_counter() - start)
         try:
             game.apply(action)
         except IllegalActionError as e:  # pragma: no cover - decide() checked it
