@@ -32,6 +32,34 @@ except GameError:  # nothing registered: every command says so in one line
 GAME_HELP = "The game (trixsim games lists them)."
 
 
+def _seats_of_games() -> str:
+    """``euchre5: 5 seats; five-hundred: 4 seats; …``: every registered game's seats."""
+    from sim.core.registry import games as registered
+
+    return "; ".join(f"{name}: {spec.seats} seats" for name, spec in registered().items())
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        from sim import __version__
+
+        print(f"trixsim {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(
+    version: bool = typer.Option(
+        False,
+        "--version",
+        callback=_show_version,
+        is_eager=True,
+        help="Print trixsim's version and exit.",
+    ),
+):
+    pass
+
+
 class CliError(Exception):
     """A user error: printed as one line, exit code 2."""
 
@@ -124,13 +152,16 @@ def replay(
     """Check every game record of FILE against the rules. Exit 0 when all are good.
 
     Each record's format tag says its game."""
-    from sim.core.replay import check_file
+    from sim.core.replay import check_file, not_records
 
     spec = _game(game)
     if file == "-":
         source, name = sys.stdin.buffer, "<stdin>"
     else:
         source = name = file
+        what = not_records(Path(file))  # a saved table, a run folder, Parquet: say so
+        if what:
+            raise CliError(f"replay: {what}")
         if not Path(file).is_file():
             raise CliError(f"replay: no such file {file!r}; give a JSON Lines file of records, "
                            "or - for standard input")  # fmt: skip
@@ -157,7 +188,8 @@ def replay(
             print(f"{name}: {_count(len(verdicts), 'game')}, {_count(deals, deal)}: all follow "
                   "the rules")  # fmt: skip
         else:
-            print(f"{name}: {len(bad)} of {_count(len(verdicts), 'game')} break the rules",
+            verb = "breaks" if len(bad) == 1 else "break"
+            print(f"{name}: {len(bad):,} of {_count(len(verdicts), 'game')} {verb} the rules",
                   file=sys.stderr)  # fmt: skip
     raise typer.Exit(1 if bad or not verdicts else 0)
 
@@ -222,8 +254,13 @@ def tournament(
         show_default=False,
     ),  # fmt: skip
     chunk: int = typer.Option(
-        None, help="Games per chunk (part file) [default: games/64]", show_default=False
-    ),
+        None,
+        help="Games per chunk (part file), rounded up to whole deal sets [default: about half "
+        "a second of one worker's play, from the game, the bots and their parameters (never "
+        "this machine's speed): games/64 for cheap bots, no chunk under 0.05 s of play, at "
+        "least a deal set, at most 20,000 games and 4,096 chunks]",
+        show_default=False,
+    ),  # fmt: skip
     record_games: int = typer.Option(
         None,
         help="Also write full records of the first K games [default: 0]",
@@ -235,7 +272,9 @@ def tournament(
         "--no-duplicate",
         help="A fresh deal every game instead of replaying each deal under every seating.",
     ),  # fmt: skip
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+    quiet: bool = typer.Option(
+        False, "--quiet", "-q", help="No progress bar, and no line on what is played or compiled."
+    ),
     game: str = typer.Option(
         None, "--game", help=f"{GAME_HELP} [default: {DEFAULT_GAME}]", show_default=False
     ),
@@ -245,9 +284,11 @@ def tournament(
     Everything the command line says is checked before any worker starts."""
     from sim.run import stop
     from sim.run.backends import backend as make_backend
+    from sim.run.compiling import compile_first, needed
     from sim.run.plan import Plan, PlanError
     from sim.run.store import TournamentError
 
+    _quick_exit()
     cores = os.cpu_count() or 1
     if backend not in ("local", "dask"):
         raise CliError(f"--backend must be local or dask, got {backend!r}")
@@ -292,8 +333,15 @@ def tournament(
                              not no_duplicate)  # fmt: skip
             out = out or _default_out(bots, spec.name)
             runner.check_out(out)
-        n_workers = min(workers or cores, plan.n_chunks)  # no idle worker
-        runner.start(n_workers, out, spec.name)  # the workers load the engine meanwhile
+        left = plan.n_chunks if not resume else runner.left(out, plan)
+        n_workers = max(1, min(workers or cores, left))  # no idle worker
+        records = manifest.get("record_games") if resume else record_games
+        records = records if type(records) is int else 0
+        # a cold cache is compiled here first, once, and the workers start after it; a
+        # remote cluster compiles on its own machines
+        pieces = needed(plan, records > 0) if scheduler is None else []
+        if not pieces:  # the workers load the engine while the run is prepared
+            runner.start(n_workers, out, spec.name, plan.bots)
         if resume:
             manifest = runner.prepare(out, plan, sys.argv, True, manifest)
         else:
@@ -301,17 +349,21 @@ def tournament(
             lock = runner.lock(out)
             manifest["record_games"] = record_games or 0
         if not quiet:
-            rounded = " (rounded up to whole deal sets)" if games and games != plan.games else ""
-            who = f"Dask scheduler {scheduler}" if scheduler else f"{n_workers} workers"
-            who += " (Dask LocalCluster)" if backend == "dask" and not scheduler else ""
-            print(f"trixsim: {plan.games:,} games of {spec.name}{rounded}, "
-                  f"{len(plan.seatings)} seatings, {who} -> {out}", file=sys.stderr)  # fmt: skip
+            print(_intro(plan, spec, games, resume, left, n_workers, workers, backend, scheduler,
+                         out), file=sys.stderr)  # fmt: skip
+        _load_in_background("sim.report", "pyarrow.dataset")  # for the closing summary
         try:
+            if pieces:
+                spent = compile_first(plan, pieces, say=not quiet)
+                manifest["compile_seconds"] = round(manifest.get("compile_seconds", 0) + spent, 3)
+                runner.start(n_workers, out, spec.name, plan.bots)
             manifest = runner.run(plan, out, n_workers, manifest, progress=not quiet)
         except KeyboardInterrupt:  # before the run could take it: the manifest tells the truth
             manifest["status"] = "incomplete"
             runner.save(out, manifest)
-            raise
+            print(f"trixsim: interrupted; finish with: trixsim tournament "
+                  f"{runner.resume_hint(out)}", file=sys.stderr)  # fmt: skip
+            raise typer.Exit(130) from None
         if manifest["status"] == "complete" and manifest.get("record_games"):
             runner.write_records(plan, out, manifest["record_games"])
         folder = runner.folder(out)
@@ -322,7 +374,7 @@ def tournament(
             runner.stop()  # a run that never started: bad input, or Ctrl-C
         stop.restore(handlers)
     if folder is None or not manifest["games_done"]:  # remote tables, or none yet
-        print(f"trixsim: {manifest['games_done']:,} games written to {out}")
+        print(f"trixsim: {_count(manifest['games_done'], 'game')} written to {out}")
     else:
         from sim.report import format_summary, summary
 
@@ -337,6 +389,48 @@ def tournament(
         print(f"trixsim: {why}; finish with: trixsim tournament {runner.resume_hint(out)}",
               file=sys.stderr)  # fmt: skip
         raise typer.Exit(143 if stop.terminated() else 130)
+
+
+def _quick_exit() -> None:
+    """Skip the garbage collections of the interpreter's exit: over numba's compiled kernels
+    they take a second or more (5 s after a compile) after the last line is printed, and a
+    Ctrl-C should end the command at once. Memory is returned to the system all the same."""
+    import atexit
+    import gc
+
+    atexit.unregister(gc.freeze)  # once, however often the command runs in one process
+    atexit.register(gc.freeze)
+
+
+def _load_in_background(*modules: str) -> None:
+    """Import ``modules`` in a thread: their import (pyarrow's datasets load pandas: about a
+    second) is then done while the run plays, and a stop prints its summary at once."""
+    import importlib
+    import threading
+
+    def load() -> None:
+        for m in modules:
+            importlib.import_module(m)
+
+    threading.Thread(target=load, daemon=True, name="trixsim-import").start()
+
+
+def _intro(plan, spec, games, resume, left, n_workers, asked, backend, scheduler, out) -> str:
+    """The line saying what the run will do: games, seatings, chunks, and the workers really
+    used (no more than there are chunks to play)."""
+    rounded = " (rounded up to whole deal sets)" if games and games != plan.games else ""
+    chunks = _count(plan.n_chunks, "chunk")
+    if resume:
+        chunks = f"{left:,} of {chunks} left"
+    if scheduler:
+        who = f"Dask scheduler {scheduler}"
+    else:
+        who = _count(n_workers, "worker")
+        if asked and n_workers < asked:
+            who += f" ({asked} asked: no more workers than chunks)"
+        who += " (Dask LocalCluster)" if backend == "dask" else ""
+    return (f"trixsim: {_count(plan.games, 'game')} of {spec.name}{rounded}, "
+            f"{_count(len(plan.seatings), 'seating')}, {chunks} on {who} -> {out}")  # fmt: skip
 
 
 @app.command()
@@ -376,7 +470,9 @@ def report(
 @app.command()
 def play(
     seat: str = typer.Option(
-        None, help="Your seat 0-3; several for friends sharing a keyboard: 0,2 [default: 0]"
+        None,
+        help=f"Your seat, from 0 to the game's seats - 1 ({_seats_of_games()}); several for "
+        "friends sharing a keyboard: 0,2 [default: 0]",
     ),
     bots: str = typer.Option(
         None, help="Bots for the empty seats: one spec, or one per empty seat [default: greedy]"

@@ -68,3 +68,59 @@ def test_every_bot_holds_every_seat_equally_often(seats, data):
 def test_more_bots_than_seats_is_refused():
     with pytest.raises(PlanError, match="5 bot specs for 4 seats"):
         seatings_for(list("abcde"), 4)
+
+
+# -- the default chunk: a fraction of a second of play, from the command alone ------------------
+def make(game, bots, games, chunk=None):
+    from sim.core.registry import get
+    from sim.run.plan import Plan
+
+    return Plan.make(get(game), bots, 1, games, chunk, True)
+
+
+def test_slow_bots_get_small_chunks_sized_by_the_cost_of_a_game():
+    # Five Hundred greedy,mcts: about a quarter of a second a game; 100 games were one chunk
+    slow = make("five-hundred", ["greedy", "mcts"], 100)
+    assert slow.chunk <= 4 and slow.n_chunks >= 25
+    # a tenth of the search: bigger chunks
+    assert (
+        make("five-hundred", ["greedy", "mcts"], 1000).chunk
+        < make("five-hundred", ["greedy", "mcts:iters=60"], 1000).chunk
+    )
+    for game in ("trix", "euchre5", "terts"):
+        assert make(game, ["greedy", "mcts"], 1000).n_chunks >= 50, game
+
+
+def test_cheap_bots_keep_big_chunks():
+    # a million random games of Trix: 64 chunks of 15,625, as the README's speed table says
+    plan = make("trix", ["random"], 1_000_000)
+    assert plan.chunk == 15_625 and plan.n_chunks == 64
+    assert make("trix", ["random"], 24).n_chunks == 1  # a few milliseconds of play: one chunk
+    assert make("trix", ["random"], 100_000_000).chunk == 20_000  # a chunk's memory is bounded
+
+
+def test_small_runs_of_slow_bots_are_split():
+    assert make("trix", ["greedy", "mcts:iters=10"], 48).n_chunks >= 2  # was one chunk of 240
+    assert make("five-hundred", ["greedy", "mcts"], 2).n_chunks == 1  # one deal set: one chunk
+
+
+def test_a_long_run_has_at_most_4096_chunks():
+    plan = make("trix", ["greedy", "mcts"], 10_000_000)
+    assert plan.n_chunks <= 4096 and plan.chunk % len(plan.seatings) == 0
+
+
+def test_the_default_chunk_is_the_same_on_every_machine(monkeypatch):
+    # a function of the command only: no clock, no core count is read
+    import os
+    import time
+
+    expected = make("euchre5", ["greedy", "mcts:iters=300"], 4000).chunk
+
+    def forbidden(*args):
+        raise AssertionError("the default chunk may not depend on this machine")
+
+    for name in ("time", "perf_counter", "monotonic", "process_time"):
+        monkeypatch.setattr(time, name, forbidden)
+    monkeypatch.setattr(os, "cpu_count", forbidden)
+    assert make("euchre5", ["greedy", "mcts:iters=300"], 4000).chunk == expected
+    assert make("euchre5", ["greedy", "mcts:iters=300"], 4000, chunk=7).chunk == 20  # as asked

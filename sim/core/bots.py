@@ -250,8 +250,10 @@ def rollout_binding(spec, search) -> dict[str, str]:
     fn = REGISTRY[spec.name, search.ROLLOUT].dispatcher.py_func
     module = importlib.import_module(fn.__module__)
     narrow = "search_candidates" if hasattr(module, "search_candidates") else None
-    return {"G": f"{fn.__module__}:{fn.__name__}",
-            "C": f"{fn.__module__}:{narrow}" if narrow else "sim.core.policies:every_action"}
+    return {
+        "G": f"{fn.__module__}:{fn.__name__}",
+        "C": f"{fn.__module__}:{narrow}" if narrow else "sim.core.policies:every_action",
+    }
 
 
 def numba_info(name: str, fn, params: list[Param], doc: str, game: str | None,

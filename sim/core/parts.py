@@ -85,6 +85,7 @@ CONTRACTS: dict[str, Contract] = {
         functions=("solvable", "allies", "score", "reward"),
         optional=True,
     ),
+    "costs": Contract(values=("COSTS",), optional=True),  # fields of sim.run.cost.Costs
     "bench": Contract(values=("STRENGTH",), functions=("targets",), optional=True),
 }
 

@@ -18,8 +18,9 @@ class Backend:
 
     name = "?"
 
-    def start(self, workers: int, out, game: str) -> None:
-        """Start the workers now, before the run is prepared (they load meanwhile)."""
+    def start(self, workers: int, out, game: str, bots: list[str] | None = None) -> None:
+        """Start the workers now, before the run is prepared (they load ``game`` and the
+        line-up's ``bots`` meanwhile)."""
 
     def check_out(self, out) -> None:
         """A new run's ``--out`` is a new or empty folder (before anything starts)."""
@@ -48,9 +49,13 @@ class Backend:
 
     def complete(self, out, plan: Plan) -> bool:
         """Whether every chunk of the run is on disk."""
+        return self.left(out, plan) == 0
+
+    def left(self, out, plan: Plan) -> int:
+        """The chunks of the run not yet on disk."""
         from sim.run.store import done_chunks
 
-        return len(done_chunks(Path(out), plan)) == plan.n_chunks
+        return plan.n_chunks - len(done_chunks(Path(out), plan))
 
     def prepare(self, out, plan: Plan, command: list[str], resume: bool,
                 manifest: dict | None = None) -> dict:  # fmt: skip
@@ -95,11 +100,11 @@ class Local(Backend):
     def __init__(self) -> None:
         self.pool = None
 
-    def start(self, workers: int, out, game: str) -> None:
-        if workers > 1:
-            from sim.run.local import start_workers
+    def start(self, workers: int, out, game: str, bots: list[str] | None = None) -> None:
+        # one worker too: Ctrl-C then stops a run at once, not when a kernel returns
+        from sim.run.local import start_workers
 
-            self.pool = start_workers(workers, game)
+        self.pool = start_workers(max(1, workers), game, bots)
 
     def run(self, plan, out, workers, manifest, progress):
         from sim.run.local import run
@@ -108,8 +113,10 @@ class Local(Backend):
         return run(plan, Path(out), workers, manifest, progress=progress, pool=pool)
 
     def stop(self) -> None:
-        if self.pool is not None:
-            self.pool.shutdown(wait=True, cancel_futures=True)
+        if self.pool is not None:  # loading the engine still, maybe: no need to wait for it
+            from sim.run.local import stop_workers
+
+            stop_workers(self.pool)
             self.pool = None
 
 
@@ -125,7 +132,7 @@ class Dask(Backend):
         self.dask, self.scheduler, self.connection = dask, scheduler, None
         self.url = dask.is_url(out)
 
-    def start(self, workers: int, out, game: str) -> None:
+    def start(self, workers: int, out, game: str, bots: list[str] | None = None) -> None:
         self.connection = self.dask.start(self.scheduler, workers, out, game)
 
     def check_out(self, out) -> None:
@@ -138,10 +145,10 @@ class Dask(Backend):
     def verify(self, out, plan, manifest) -> list[str]:
         return [] if self.url else super().verify(out, plan, manifest)
 
-    def complete(self, out, plan) -> bool:
+    def left(self, out, plan) -> int:
         if self.url:
-            return len(self.dask.UrlStore(out).done(plan)) == plan.n_chunks
-        return super().complete(out, plan)
+            return plan.n_chunks - len(self.dask.UrlStore(out).done(plan))
+        return super().left(out, plan)
 
     def prepare(self, out, plan, command, resume, manifest=None):
         if self.url:

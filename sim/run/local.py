@@ -2,16 +2,21 @@
 
 A chunk is done when both of its part files exist; ``--resume`` plays the
 chunks that are not. Ctrl-C stops the workers, keeps the finished chunks and
-leaves the run ``incomplete``.
+leaves the run ``incomplete``. ``trixsim tournament`` plays on workers even when
+one is enough: the parent then waits in Python, where Ctrl-C reaches it at once,
+instead of inside a kernel, which returns only at the end of its chunk.
 """
 
 from __future__ import annotations
 
+import atexit
+import gc
 import itertools
 import multiprocessing as mp
 import os
 import signal
 import sys
+import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
@@ -41,9 +46,11 @@ def _init_worker(parent: int) -> None:
     die_with_parent(parent)
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    atexit.register(gc.freeze)  # no collections over the kernels at exit: it ends at once
 
 
-def start_workers(n: int, game: str | None = None) -> ProcessPoolExecutor:
+def start_workers(n: int, game: str | None = None, bots: list[str] | None = None
+                  ) -> ProcessPoolExecutor:  # fmt: skip
     """Spawn ``n`` worker processes and have them load numba and the game's engine now.
 
     A worker takes about a second to start; started first thing, it does so
@@ -61,8 +68,31 @@ def start_workers(n: int, game: str | None = None) -> ProcessPoolExecutor:
         initializer=_init_worker,
         initargs=(os.getpid(),),
     )
-    pool.trixsim_ready = [pool.submit(warm_up, game) for _ in range(n)]
+    pool.trixsim_ready = [pool.submit(warm_up, game, bots) for _ in range(n)]
     return pool
+
+
+def stop_workers(pool: ProcessPoolExecutor) -> None:
+    """End the workers now, in the middle of a chunk if need be (a kernel cannot be asked to
+    stop; SIGTERM ends it), and wait until they are gone. The pool's manager thread may
+    trip over the futures of the workers it finds killed; its report is not shown: the run
+    is being stopped, and the truth is on disk."""
+    from concurrent.futures import process
+
+    manager = getattr(process, "_ExecutorManagerThread", ())
+    report = threading.excepthook
+
+    def quiet(args) -> None:
+        if not isinstance(args.thread, manager):
+            report(args)
+
+    threading.excepthook = quiet
+    try:
+        for proc in list((getattr(pool, "_processes", None) or {}).values()):
+            proc.terminate()
+        pool.shutdown(wait=True, cancel_futures=True)
+    finally:
+        threading.excepthook = report
 
 
 def play_chunk_to_disk(plan: Plan, out: str, i: int) -> tuple[int, int, int, dict]:
@@ -142,9 +172,12 @@ def run(
 ) -> dict:
     """Play every chunk not yet on disk; update the manifest; return it.
 
-    ``pool``: workers from :func:`start_workers`, else started here; shut down
-    at the end either way. Ctrl-C stops the workers, keeps the finished chunks
-    and leaves the run marked ``incomplete`` for ``--resume``.
+    ``pool``: workers from :func:`start_workers`, else started here (``workers``
+    of them); shut down at the end either way. Without a pool and with one
+    worker the chunks are played in this process (for tests and callers that
+    need that; Ctrl-C then stops the run when the chunk in play returns). Ctrl-C
+    stops the workers, keeps the finished chunks and leaves the run marked
+    ``incomplete`` for ``--resume``.
     """
     todo = [i for i in range(plan.n_chunks) if i not in done_chunks(out, plan)]
     clean(out, plan)
@@ -155,20 +188,22 @@ def run(
 
     meter = None
     status = "complete"
+    here = pool is None and workers <= 1
     manifest["backend"] = "local"
+    manifest["workers"] = 1 if here else max(1, workers)
     try:
         t = time.perf_counter()
-        if workers <= 1 or len(todo) <= 1:
-            warm_up(plan.game)  # what the workers do before their first chunk
+        if here:
+            warm_up(plan.game, plan.bots)  # what the workers do before their first chunk
         else:
-            pool = pool or start_workers(workers, plan.game)
+            pool = pool or start_workers(workers, plan.game, plan.bots)
             wait(getattr(pool, "trixsim_ready", []))
         # the run's clock starts when its players are ready (games_per_second is the speed
         # of play and writing); how long they took to start is kept beside it
         manifest["startup_seconds"] = round(time.perf_counter() - t, 3)
         meter = Progress(plan, done_games, manifest, save, progress)
         finished = meter.finished
-        if workers <= 1 or len(todo) <= 1:
+        if here:
             for i in todo:
                 chunk, n, _, parts = play_chunk_to_disk(plan, str(out), i)
                 finished(n, chunk, parts)
@@ -206,9 +241,7 @@ def run(
             # interpreter teardown) while the caller reads the summary
             pool.shutdown(wait=False)
         elif pool is not None:  # stopped: no worker may still be writing when we count
-            for proc in list(getattr(pool, "_processes", {}).values()):
-                proc.terminate()
-            pool.shutdown(wait=True, cancel_futures=True)
+            stop_workers(pool)
         meter = meter or Progress(plan, done_games, manifest, save, False)  # stopped at start
         meter.close(status, done_chunks(out, plan))
     return manifest

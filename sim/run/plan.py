@@ -158,8 +158,12 @@ class Plan:
         games = math.ceil(games / s) * s  # whole deal sets: every seating of each deal
         if games > MAX_GAMES:
             raise PlanError(f"--games {games:,} (whole deal sets) is more than {MAX_GAMES:,}")
-        if chunk is None:
-            chunk = min(20_000, max(240, games // 64))
+        if chunk is None:  # a fraction of a second of play, from the command alone
+            from sim.core.bots import parse_spec
+            from sim.run.cost import default_chunk
+
+            lineup = [parse_spec(t, spec.name) for t in bots]
+            chunk = default_chunk(spec.name, lineup, seatings, games)
         if not 1 <= chunk <= MAX_GAMES:
             raise PlanError(f"--chunk must be from 1 to {MAX_GAMES:,}, got {chunk}")
         chunk = math.ceil(chunk / s) * s

@@ -1,0 +1,17 @@
+"""What a game of Trix costs on the reference machine, for the default chunk size.
+
+Read by :mod:`sim.run.cost` (its docstring says how these were measured and what each
+means). ms of CPU of one worker per game: random 0.023, greedy 0.071, mcts iters=50 29.0,
+iters=200 96.8, greedy,mcts 62.3 (200, 2 seats of 4), Python 3.5. A search seat costs about
+1.6 + 0.13/iteration (greedy,mcts: 55 estimated); rollout=random leaves 0.83 of the search.
+"""
+
+COSTS = {
+    "random": 0.023e-3,
+    "greedy": 0.071e-3,
+    "python": 4.7e-3,
+    "search": 0.13e-3,
+    "decide": 1.6e-3,
+    "cheaper": {"rollout=random": 0.83},
+    "compile": {"loop": 8, "bot-greedy": 6, "bot-mcts": 17, "checked": 2},
+}
