@@ -8,6 +8,8 @@ import numpy as np
 from sim.core.bits import popcount
 from sim.core.jit import njit
 from sim.games.trix import solve_layout as L
+from sim.games.trix import solve_moves as M
+from sim.games.trix import solve_points as P
 from sim.games.trix import solve_tricks as T
 from sim.games.trix.search import EQUITY_SCALE, RANK_BONUS
 from sim.games.trix.solve_table import WORK_SIZE  # noqa: F401  (the contract's)
@@ -71,24 +73,24 @@ def announcement(state):
     """R5.6 as the trick search codes it: the announcer, nobody, or the offer to come."""
     c = state[CONTRACT]
     if c != KING and c != GENERAL:
-        return T.NO_ANNOUNCER
+        return P.NO_ANNOUNCER
     if state[KH_OFFERED] == 0:
-        return T.PENDING
-    return state[ANNOUNCER] if state[ANNOUNCER] >= 0 else T.NO_ANNOUNCER
+        return P.PENDING
+    return state[ANNOUNCER] if state[ANNOUNCER] >= 0 else P.NO_ANNOUNCER
 
 
 @njit(cache=True)
 def flags(state):
     """The history the all-eight rules read (R5.1, R5.3, R5.7): the seat that has won every
     trick so far and the one that has taken every diamond so far (a seat, none yet, or
-    nobody: solve_tricks' codes)."""
-    ft = T.NO_TRICK if state[TRICK_NO] == 0 else T.NOBODY
+    nobody: solve_points' codes)."""
+    ft = P.NO_TRICK if state[TRICK_NO] == 0 else P.NOBODY
     taken = 0
     for q in range(N_SEATS):
         if state[TRICK_NO] > 0 and state[TRICKS_WON + q] == state[TRICK_NO]:
             ft = q
         taken |= state[TAKEN + q] & DIAMOND_CARDS
-    fd = T.NO_TRICK if taken == 0 else T.NOBODY
+    fd = P.NO_TRICK if taken == 0 else P.NOBODY
     for q in range(N_SEATS):
         if taken and state[TAKEN + q] & DIAMOND_CARDS == taken:
             fd = q
@@ -147,24 +149,24 @@ def in_play(state):
 def _root_tricks(state, work, seat, model):
     """Frame 0 of the trick search: the position of ``state``."""
     for q in range(N_SEATS):
-        work[T.F_H + q] = state[HANDS + q]
-    work[T.F_LEADER] = state[LEADER]
-    work[T.F_TLEN] = state[TRICK_LEN]
+        work[M.F_H + q] = state[HANDS + q]
+    work[M.F_LEADER] = state[LEADER]
+    work[M.F_TLEN] = state[TRICK_LEN]
     table = 0
     for q in range(N_SEATS):
         if state[TRICK_CARDS + q] >= 0:
             table |= ONE << state[TRICK_CARDS + q]
-    work[T.F_TABLE] = table
-    work[T.F_WIN] = state[TRICK_WINNER]
-    work[T.F_BEST] = state[TRICK_BEST]
-    work[T.F_TRICK] = state[TRICK_NO]
-    work[T.F_ANN] = announcement(state)
+    work[M.F_TABLE] = table
+    work[M.F_WIN] = state[TRICK_WINNER]
+    work[M.F_BEST] = state[TRICK_BEST]
+    work[M.F_TRICK] = state[TRICK_NO]
+    work[M.F_ANN] = announcement(state)
     ft, fd = flags(state)
     if model == PARANOID:  # only whether a flag is the seat's matters
-        ft = ft if ft in (seat, T.NO_TRICK) else T.NOBODY
-        fd = fd if fd in (seat, T.NO_TRICK) else T.NOBODY
-    work[T.F_FT] = ft
-    work[T.F_FD] = fd
+        ft = ft if ft in (seat, P.NO_TRICK) else P.NOBODY
+        fd = fd if fd in (seat, P.NO_TRICK) else P.NOBODY
+    work[M.F_FT] = ft
+    work[M.F_FD] = fd
 
 
 @njit(cache=True)
@@ -177,7 +179,7 @@ def value(state, seat, work, model):
     mch = multiplier(state, chooser)
     v = T.solve(work, c, seat, chooser, mch, model)
     for q in range(N_SEATS):
-        v += T.weight(model, seat, q) * accrued(state, q)
+        v += P.weight(model, seat, q) * accrued(state, q)
     return v
 
 
