@@ -351,6 +351,11 @@ def tournament(
         if not quiet:
             print(_intro(plan, spec, games, resume, left, n_workers, workers, backend, scheduler,
                          out), file=sys.stderr)  # fmt: skip
+        from sim.report.timing import warnings
+        from sim.run.store import honesty
+
+        for line in warnings(honesty(plan)):  # a cheat or a time budget: said even with -q
+            print(f"trixsim: warning: {line}", file=sys.stderr)
         _load_in_background("sim.report", "pyarrow.dataset")  # for the closing summary
         try:
             if pieces:
@@ -442,7 +447,7 @@ def report(
         10_000, help="Games rated by OpenSkill (a uniform sample; 0 = all games)."
     ),  # fmt: skip
 ):
-    """Win rates, ratings, contract and trix statistics of one or more runs, from their tables."""
+    """Win rates, ratings and the game's own statistics of one or more runs, from their tables."""
     from sim.report import ReportError, build_report
     from sim.report.render import render, to_json
 

@@ -203,6 +203,13 @@ class BotSpec:
     info: BotInfo
     values: dict
 
+    @property
+    def timed(self) -> bool:
+        """It decides by a time budget (``ms`` above 0): its decisions depend on the machine's
+        speed, so a run with it is not reproducible."""
+        ms = self.values.get("ms", 0)
+        return isinstance(ms, int | float) and ms > 0
+
     def encoded(self) -> np.ndarray:
         out = np.zeros(MAX_PARAMS, np.float64)
         for i, p in enumerate(self.info.params):

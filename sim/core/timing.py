@@ -58,3 +58,50 @@ def summary(row, hz: float) -> dict | None:
     at = int(np.searchsorted(np.cumsum(hist), 0.95 * n))
     return {"timed": n, "mean_ms": float(1000.0 * row[1] / n / hz),
             "p95_ms": float(1000.0 * bin_upper(at) / hz)}  # fmt: skip
+
+
+# -- a run's record of its bots' time, chunk by chunk ------------------------------------
+# A chunk's timing rows are cycles at its process's rate; the run keeps, per line-up entry,
+# the decisions timed, their milliseconds and the histogram as [upper edge in ms, count]
+# pairs (only the bins used), so chunks of any process or machine add up, and a 95th
+# percentile comes from the merged edges.
+
+
+def record(timing, hz: float, entries: int) -> list[dict]:
+    """A chunk's timing rows (``entries`` line-up entries, cycles at ``hz``) as JSON-able
+    dicts: ``{"timed", "ms", "hist"}``."""
+    out = []
+    for row in np.asarray(timing, np.float64)[:entries]:
+        hist = [[1000.0 * bin_upper(b) / hz, int(c)] for b, c in enumerate(row[2:]) if c]
+        out.append({"timed": int(row[0]), "ms": float(1000.0 * row[1] / hz), "hist": hist})
+    return out
+
+
+def merge(total: list[dict] | None, more: list[dict]) -> list[dict]:
+    """``total`` with a chunk's :func:`record` added (``total`` None: the first)."""
+    if not total:
+        return [dict(e, hist=[list(p) for p in e["hist"]]) for e in more]
+    out = []
+    for a, b in zip(total, more, strict=True):
+        hist: dict[float, int] = {}
+        for edge, c in a["hist"] + b["hist"]:
+            hist[edge] = hist.get(edge, 0) + c
+        out.append({"timed": a["timed"] + b["timed"], "ms": a["ms"] + b["ms"],
+                    "hist": [[e, hist[e]] for e in sorted(hist)]})  # fmt: skip
+    return out
+
+
+def described(entry: dict) -> dict | None:
+    """``{"timed", "mean_ms", "p95_ms"}`` of a merged entry, or None if nothing was timed.
+    The 95th percentile is the upper edge of its bin (bins are a quarter octave wide)."""
+    n = entry.get("timed", 0)
+    if not n:
+        return None
+    seen = 0
+    p95 = entry["hist"][-1][0] if entry["hist"] else float("nan")
+    for edge, c in entry["hist"]:
+        seen += c
+        if seen >= 0.95 * n:
+            p95 = edge
+            break
+    return {"timed": int(n), "mean_ms": entry["ms"] / n, "p95_ms": p95}

@@ -28,6 +28,7 @@ import numpy as np
 from sim.report.data import ReportError, open_runs, read_games
 from sim.report.stats import decimals, mean_ci, paired, sentence, win_summary
 from sim.report.streamed import run_summary
+from sim.report.timing import facts, label, timing_text
 
 __all__ = [
     "ReportError",
@@ -46,24 +47,25 @@ def summary(folders: list[Path]) -> dict:
     teams in a partnership game) the paired difference and its verdict."""
     runs, _ = open_runs([Path(f) for f in folders])
     if len(runs) == 1:  # a run's own deal sets: part by part, in flat memory
-        return run_summary(runs[0])
+        return run_summary(runs[0]) | facts(runs)
     g = read_games(runs)
     out = win_summary(
         g.bots, g.shares, g.totals, g.ranks, g.cluster, g.names,
         sum(r.seconds for r in runs), all(r.status == "complete" for r in runs), g.spec.teams,
     )  # fmt: skip
-    return out | {"deals": int(g.deals.astype(np.int64).sum()), "deal": g.spec.deal}
+    return out | {"deals": int(g.deals.astype(np.int64).sum()), "deal": g.spec.deal} | facts(runs)
 
 
-def _lines_text(lines: list[dict], head: str, count: str) -> list[str]:
+def _lines_text(lines: list[dict], head: str, count: str, s: dict) -> list[str]:
     rows = [f"{head:<24} {'win share (± 95% t)':>22} {'mean total':>11} {'mean rank':>10} "
             f"{'last':>6} {count:>11}"]  # fmt: skip
     key = count.replace("-", "_")
     for b in lines:
         d = decimals(b["win_share_ci"])
         ci = "" if np.isnan(b["win_share_ci"]) else f" ± {100 * b['win_share_ci']:.{d}f}"
+        name = label(b["bot"], s)
         rows.append(
-            f"{b['bot']:<24} {100 * b['win_share']:>13.{d}f}%{ci:<8} {b['mean_total']:>11.1f} "
+            f"{name:<24} {100 * b['win_share']:>13.{d}f}%{ci:<8} {b['mean_total']:>11.1f} "
             f"{b['mean_rank']:>10.2f} {100 * b['last_share']:>5.1f}% {b[key]:>11,}"
         )
     return rows
@@ -99,10 +101,10 @@ def format_summary(s: dict) -> str:
     team = s.get("unit") == "team"
     rows = []
     if team and s["teams"]["bots"]:
-        rows += _lines_text(s["teams"]["bots"], "team (one bot's seats)", "team-games")
+        rows += _lines_text(s["teams"]["bots"], "team (one bot's seats)", "team-games", s)
     if seat_lines_differ(s):
         rows += ([per_seat_title(s)] if team and s["teams"]["bots"] else []) + _lines_text(
-            s["bots"], "bot", "seat-games")  # fmt: skip
+            s["bots"], "bot", "seat-games", s)  # fmt: skip
     extra = f", {s['deals']:,} {s['deal']}s" if "deals" in s else ""
     rows.append(f"{s['games']:,} games over {s['deal_sets']:,} deal sets{extra}, "
                 f"{s['seconds']:.1f} s")  # fmt: skip
@@ -113,6 +115,7 @@ def format_summary(s: dict) -> str:
     elif team and len(s["bots"]) == 2:
         rows.append("no verdict: a partnership game compares teams, and no two bots each held "
                     "a whole partnership")  # fmt: skip
+    rows += timing_text(s)
     if not s["complete"]:
         rows.append("(incomplete run: these are the finished games only; --resume finishes it)")
     return "\n".join(rows)
@@ -133,6 +136,7 @@ def win_section(runs, games) -> list[dict]:
         )  # fmt: skip
         block["deals"] = int(games.deals[sel].astype(np.int64).sum())
         block["deal"] = games.spec.deal
+        block |= facts([runs[i] for i in members])
         out.append({"lineup": list(comp), "runs": [str(runs[i].folder) for i in members]} | block)
     return out
 

@@ -121,6 +121,25 @@ def report_bots(report: dict) -> list[str]:
     return sorted({b["bot"] for w in report["win_rates"] for b in w["bots"]})
 
 
+def time_table(d: Doc, w: dict, lines: list[dict]) -> None:
+    """Each bot's time per decision beside its win share: strength read against cost."""
+    from sim.report.timing import ms
+
+    timing = w.get("timing") or {}
+    rows = [[b["bot"], pct(b["win_share"]), ms(timing[b["bot"]]["mean_ms"]),
+             ms(timing[b["bot"]]["p95_ms"]), f"{timing[b['bot']]['timed']:,}"]
+            for b in lines if b["bot"] in timing]  # fmt: skip
+    if not rows:
+        return
+    d.table(["bot", "win share", "time per decision (mean)", "95th percentile", "decisions timed"],
+            rows)  # fmt: skip
+    d.para(
+        "Time per decision is measured by the compiled loop on the machine that played (every "
+        "decision of a search bot, one in 256 of a quick bot; the 95th percentile to a quarter "
+        "octave): it varies from run to run and is not part of the reproducible results."
+    )
+
+
 def render(report: dict, markdown: bool = False) -> str:
     from sim.report import format_summary
 
@@ -140,6 +159,7 @@ def render(report: dict, markdown: bool = False) -> str:
     # 1. win rates
     from sim.report import intervals_text, per_seat_title, seat_lines_differ
     from sim.report.stats import sentence
+    from sim.report.timing import label, warnings
 
     team = False
     for w in report["win_rates"]:
@@ -157,7 +177,7 @@ def render(report: dict, markdown: bool = False) -> str:
                 d.table(
                     [head, "win share", "± 95% t", "mean total", "mean rank", "last",
                      count.replace("_", "-")],
-                    [[b["bot"], pct(b["win_share"]), "± " + pct(b["win_share_ci"]),
+                    [[label(b["bot"], w), pct(b["win_share"]), "± " + pct(b["win_share_ci"]),
                       num(b["mean_total"]), num(b["mean_rank"], 2), pct(b["last_share"]),
                       f"{b[count]:,}"] for b in lines],
                 )  # fmt: skip
@@ -166,6 +186,9 @@ def render(report: dict, markdown: bool = False) -> str:
                    f"{intervals_text(shown, w['deal_sets'])}.")  # fmt: skip
             if "paired" in w:
                 d.para(f"**{sentence(w['paired'])}.**")
+            for line in warnings(w):
+                d.para(f"**{line[0].upper()}{line[1:]}.**")
+            time_table(d, w, shown)
         else:
             d.pre(format_summary(w))
         if len(report["win_rates"]) > 1:

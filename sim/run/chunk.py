@@ -12,7 +12,8 @@ from sim.run.plan import Plan
 
 
 def chunk_tables(plan: Plan, i: int):
-    """Play chunk ``i``: its per-deal and games tables (Arrow) and its decisions."""
+    """Play chunk ``i``: its per-deal and games tables (Arrow), and what it cost: ``{"decisions":
+    n, "timing": sim.core.timing.record(...)}`` (the bots' time per decision, measured)."""
     from sim.core.batch import play_batch
     from sim.core.bots import parse_spec
     from sim.core.registry import get
@@ -26,7 +27,10 @@ def chunk_tables(plan: Plan, i: int):
     batch = play_batch(spec, lineup, seatings, plan.seed, game_ids, deal_sets)
     args = (game_ids, deal_sets, seating_ids, seatings, list(plan.bots))
     deals = deals_table(spec, batch.deals, batch.deal_counts, *args)
-    return deals, games_table(spec, batch.games, batch.shares, *args), batch.actions
+    from sim.core.timing import record
+
+    work = {"decisions": int(batch.actions), "timing": record(batch.timing, batch.hz, len(lineup))}
+    return deals, games_table(spec, batch.games, batch.shares, *args), work
 
 
 def statistics(plan: Plan) -> tuple[str, ...]:

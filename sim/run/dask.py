@@ -274,7 +274,7 @@ class WorkerSetup(WorkerPlugin):
 
 
 def play_chunk(plan: Plan, i: int, digest: str, url: str | None = None):
-    """The task: play chunk ``i``. Returns (chunk, games, card plays, part files).
+    """The task: play chunk ``i``. Returns (chunk, games, what it cost, part files).
 
     Without ``url`` the two part files' bytes travel back to the client; with it
     the worker writes them there and returns their sizes and checksums (None for a
@@ -290,16 +290,16 @@ def play_chunk(plan: Plan, i: int, digest: str, url: str | None = None):
     if url is None:
         from sim.run.parquet import parquet_bytes
 
-        deals, games, actions = chunk_tables(plan, i)
-        return i, n, actions, (parquet_bytes(deals, stats), parquet_bytes(games, stats))
+        deals, games, work = chunk_tables(plan, i)
+        return i, n, work, (parquet_bytes(deals, stats), parquet_bytes(games, stats))
     store = UrlStore(url)
     if store.has_chunk(plan, i):  # written by an earlier run of this task whose worker was lost
-        return i, n, 0, None
-    deals, games, actions = chunk_tables(plan, i)
+        return i, n, None, None
+    deals, games, work = chunk_tables(plan, i)
     deal_dir, games_dir = tables(plan)
     parts = {deal_dir: store.write_part(deals, deal_dir, i, stats)}
     parts[games_dir] = store.write_part(games, games_dir, i, stats)
-    return i, n, actions, parts
+    return i, n, work, parts
 
 
 # -- the client ----------------------------------------------------------------------------
@@ -461,8 +461,8 @@ def run(
             done, _ = wait(writing, return_when=FIRST_COMPLETED) if block else (writing, None)
             for w in [w for w in done if w.done()]:
                 parts = w.result()  # a failed write fails the run
-                i, n = writing.pop(w)
-                finished(n, i, parts)
+                i, n, work = writing.pop(w)
+                finished(n, i, parts, work)
 
         queue = iter(todo)
         first = [submit(i) for i in itertools.islice(queue, max(0, room()))]
@@ -470,7 +470,7 @@ def run(
         # encoded part files in threads (writing and fsync release the GIL)
         ahead = as_completed(first, loop=client.loop, with_results=True)
         written: set[int] = set()
-        for fut, (i, n, _, parts) in ahead:
+        for fut, (i, n, work, parts) in ahead:
             pending.discard(fut)
             fut.release()
             for nxt in itertools.islice(queue, max(0, room())):  # before writing: no idle worker
@@ -479,9 +479,9 @@ def run(
                 continue
             written.add(i)
             if not isinstance(parts, tuple):  # written by the worker (sizes and checksums)
-                finished(n, i, parts)
+                finished(n, i, parts, work)
                 continue
-            writing[writer.submit(store.write_chunk, plan, i, *parts)] = (i, n)
+            writing[writer.submit(store.write_chunk, plan, i, *parts)] = (i, n, work)
             drain(block=len(writing) >= 2 * WRITERS)
         while writing:
             drain(block=True)

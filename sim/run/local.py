@@ -95,17 +95,31 @@ def stop_workers(pool: ProcessPoolExecutor) -> None:
         threading.excepthook = report
 
 
-def play_chunk_to_disk(plan: Plan, out: str, i: int) -> tuple[int, int, int, dict]:
-    """Play chunk ``i`` and write its two part files. Returns (chunk, games, decisions, the
-    part files' sizes and checksums)."""
+def play_chunk_to_disk(plan: Plan, out: str, i: int) -> tuple[int, int, dict, dict]:
+    """Play chunk ``i`` and write its two part files. Returns (chunk, games, what it cost
+    (:func:`sim.run.chunk.chunk_tables`), the part files' sizes and checksums)."""
     from sim.run.parquet import write_part
 
-    deals, games, actions = chunk_tables(plan, i)
+    deals, games, work = chunk_tables(plan, i)
     deal_dir, games_dir = tables(plan)
     stats = statistics(plan)
     parts = {deal_dir: write_part(deals, Path(out) / deal_dir, i, stats)}  # the deals first
     parts[games_dir] = write_part(games, Path(out) / games_dir, i, stats)
-    return i, games.num_rows, actions, parts
+    return i, games.num_rows, work, parts
+
+
+def add_timing(manifest: dict, plan: Plan, timing: list[dict]) -> None:
+    """Add a chunk's bots' time per decision to the manifest's ``timing`` (per line-up
+    entry: the bot, decisions timed, mean and 95th percentile in ms, and the merged record
+    they come from). Measured, so it differs from run to run; kept across ``--resume``."""
+    from sim.core.timing import described, merge
+
+    old = manifest.get("timing")
+    old = old if isinstance(old, list) and len(old) == len(timing) else None
+    total = merge([{k: e[k] for k in ("timed", "ms", "hist")} for e in old] if old else None,
+                  timing)  # fmt: skip
+    manifest["timing"] = [{"bot": bot} | (described(e) or {"timed": 0}) | e
+                          for bot, e in zip(plan.bots, total, strict=True)]  # fmt: skip
 
 
 # -- the run -----------------------------------------------------------------------------
@@ -133,10 +147,14 @@ class Progress:
         self.start = self.last_save = time.perf_counter()
         self.played = 0
 
-    def finished(self, n: int, chunk: int | None = None, parts: dict | None = None) -> None:
-        """``n`` more games on disk (chunk ``chunk``, whose part files are ``parts``)."""
+    def finished(self, n: int, chunk: int | None = None, parts: dict | None = None,
+                 work: dict | None = None) -> None:  # fmt: skip
+        """``n`` more games on disk (chunk ``chunk``, whose part files are ``parts``, and
+        whose bots took ``work["timing"]``: added to the manifest's ``timing``)."""
         if parts is not None:
             self.manifest.setdefault("parts", {})[str(chunk)] = parts
+        if work and work.get("timing"):
+            add_timing(self.manifest, self.plan, work["timing"])
         self.played += n
         self.bar.update(n)
         stop.check()  # a Ctrl-C Python swallowed stops the run here
@@ -205,8 +223,8 @@ def run(
         finished = meter.finished
         if here:
             for i in todo:
-                chunk, n, _, parts = play_chunk_to_disk(plan, str(out), i)
-                finished(n, chunk, parts)
+                chunk, n, work, parts = play_chunk_to_disk(plan, str(out), i)
+                finished(n, chunk, parts, work)
         else:
             queue = iter(todo)
             running = {
@@ -216,8 +234,8 @@ def run(
             while running:
                 ready, running = wait(running, return_when=FIRST_COMPLETED)
                 for fut in ready:
-                    chunk, n, _, parts = fut.result()
-                    finished(n, chunk, parts)
+                    chunk, n, work, parts = fut.result()
+                    finished(n, chunk, parts, work)
                     nxt = next(queue, None)
                     if nxt is not None:
                         running.add(pool.submit(play_chunk_to_disk, plan, str(out), nxt))

@@ -105,6 +105,18 @@ def resume_plan(manifest: dict, out) -> Plan:
         raise TournamentError(f"{where}: {e}; it is damaged") from None
 
 
+def honesty(plan: Plan) -> dict:
+    """What the line-up's results may be taken for: ``cheats``, the bots that see every hand
+    (an upper bound, not a fair result); ``time_budget``, the bots that decide by a time
+    budget; ``reproducible``, whether the seed alone fixes every decision (no time budget)."""
+    from sim.core.bots import parse_spec
+
+    lineup = [parse_spec(t, plan.game) for t in plan.bots]
+    timed = [b.text for b in lineup if b.timed]
+    return {"cheats": [b.text for b in lineup if b.info.sees_all], "time_budget": timed,
+            "reproducible": not timed}  # fmt: skip
+
+
 def new_manifest(plan: Plan, command: list[str]) -> dict:
     return {
         "tool": "trixsim tournament",
@@ -116,6 +128,7 @@ def new_manifest(plan: Plan, command: list[str]) -> dict:
         "lineup": plan.bots,
         "seed": plan.seed,
         "seatings": plan.seatings,
+        **honesty(plan),
         "games_planned": plan.games,
         "games_done": 0,
         "status": "running",

@@ -1,0 +1,71 @@
+"""What the manifests say about a line-up beyond its games: each bot's time per decision,
+the bots that cheat, and the bots that decide by a time budget.
+
+Time per decision is measured by the compiled loop (:mod:`sim.core.timing`) and kept per
+line-up entry in the manifest; it differs from run to run and machine to machine, so it is
+printed beside the results, never in them. A bot that sees every hand (``oracle``) gives an
+upper bound, not a fair result; a time budget makes a run unrepeatable. Runs written
+before these were kept have none of them, and say nothing.
+"""
+
+from __future__ import annotations
+
+from sim.core.timing import described, merge
+
+
+def facts(runs) -> dict:
+    """``{"timing": {bot: {"timed", "mean_ms", "p95_ms"}}, "cheats": [...], "time_budget":
+    [...], "reproducible": bool}`` pooled over ``runs`` (:class:`sim.report.data.Run`)."""
+    pooled: dict[str, list[dict]] = {}
+    cheats: set[str] = set()
+    timed: set[str] = set()
+    for r in runs:
+        m = r.manifest
+        entries = m.get("timing") if isinstance(m.get("timing"), list) else []
+        for e in entries:
+            if isinstance(e, dict) and isinstance(e.get("hist"), list) and "bot" in e:
+                raw = {k: e[k] for k in ("timed", "ms", "hist")}
+                pooled[e["bot"]] = merge(pooled.get(e["bot"]), [raw])
+        cheats.update(b for b in m.get("cheats") or [] if isinstance(b, str))
+        timed.update(b for b in m.get("time_budget") or [] if isinstance(b, str))
+    timing = {bot: d for bot, (e,) in sorted(pooled.items()) if (d := described(e))}
+    return {"timing": timing, "cheats": sorted(cheats), "time_budget": sorted(timed),
+            "reproducible": not timed}  # fmt: skip
+
+
+def ms(x: float) -> str:
+    """A time given in milliseconds, in words to 3 significant figures (0.412 µs, 12.3 ms,
+    1,234 ms)."""
+    if x >= 100:
+        return f"{x:,.0f} ms"
+    return f"{x:.3g} ms" if x >= 0.1 else f"{1000 * x:.3g} µs"
+
+
+def timing_text(s: dict) -> list[str]:
+    """Lines for the closing summary: time per decision, cheats, time budgets."""
+    out = []
+    if s.get("timing"):
+        each = [f"{bot} {ms(t['mean_ms'])} mean, {ms(t['p95_ms'])} p95 "
+                f"({t['timed']:,} timed)" for bot, t in s["timing"].items()]  # fmt: skip
+        out.append("time per decision (measured on this machine, varies run to run): "
+                   + "; ".join(each))  # fmt: skip
+    out += warnings(s)
+    return out
+
+
+def warnings(s: dict) -> list[str]:
+    """The sentences a cheat or a time budget calls for, wherever results are shown."""
+    out = []
+    for bot in s.get("cheats", []):
+        out.append(f"{bot} sees every hand (it cheats): its results are an upper bound on "
+                   "play, not a fair bot's")  # fmt: skip
+    if s.get("time_budget"):
+        verb = "decides" if len(s["time_budget"]) == 1 else "decide"
+        out.append(f"not reproducible: {', '.join(s['time_budget'])} {verb} by a time budget; "
+                   "the same command may play other games")  # fmt: skip
+    return out
+
+
+def label(bot: str, s: dict) -> str:
+    """``bot`` as a results table names it: ``oracle (cheats)`` for a bot that sees all."""
+    return f"{bot} (cheats)" if bot in s.get("cheats", []) else bot
