@@ -366,9 +366,10 @@ def tournament(
         except KeyboardInterrupt:  # before the run could take it: the manifest tells the truth
             manifest["status"] = "incomplete"
             runner.save(out, manifest)
-            print(f"trixsim: interrupted; finish with: trixsim tournament "
+            why = "stopped (SIGTERM)" if stop.terminated() else "interrupted"
+            print(f"trixsim: {why}; finish with: trixsim tournament "
                   f"{runner.resume_hint(out)}", file=sys.stderr)  # fmt: skip
-            raise typer.Exit(130) from None
+            raise typer.Exit(143 if stop.terminated() else 130) from None
         if manifest["status"] == "complete" and manifest.get("record_games"):
             runner.write_records(plan, out, manifest["record_games"])
         folder = runner.folder(out)

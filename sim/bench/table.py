@@ -95,18 +95,22 @@ def build(results: dict, targets) -> str:
 def strength_lines(strength: dict) -> list[str]:
     """Each duplicate tournament: its command, every bot's win share, the paired difference."""
     from sim.report.stats import sentence
+    from sim.report.timing import ms
 
     lines = []
     for s in strength.values():
         lines += ["", f"### Strength: `{s['command']}`", "",
                   f"{s['games']:,} games over {s['deal_sets']:,} deal sets, {s['seconds']:.0f} s.",
                   "", "| bot | win share per seat-game (± 95% t-interval over deal sets) | "
-                  "mean rank | seat-games |",
-                  "|---|---|---|---|"]  # fmt: skip
+                  "mean rank | seat-games | time per decision: mean, p95 (measured) |",
+                  "|---|---|---|---|---|"]  # fmt: skip
+        timing = s.get("timing") or {}
         for b in s["bots"]:
+            t = timing.get(b["bot"])
+            spent = f"{ms(t['mean_ms'])}, {ms(t['p95_ms'])}" if t else "not timed"
             lines.append(f"| {b['bot']} | {100 * b['win_share']:.1f}% ± "
                          f"{100 * b['win_share_ci']:.1f} | {b['mean_rank']:.2f} | "
-                         f"{b['seat_games']:,} |")  # fmt: skip
+                         f"{b['seat_games']:,} | {spent} |")  # fmt: skip
         if s.get("paired"):
             lines += ["", sentence(s["paired"]) + "."]
     return lines

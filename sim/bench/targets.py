@@ -108,3 +108,30 @@ def beats(r: dict, bots: str, better: str) -> Target:
     team = " of team win share" if p.get("unit") == "team" else ""
     return (label, f"{100 * diff:+.1f} ± {100 * p['ci']:.1f} points{team} over {n:,} deal sets",
             diff - p["ci"] > 0 and n >= MIN_DEAL_SETS)  # fmt: skip
+
+
+def _mean_ms(r: dict, bots: str, bot: str) -> float:
+    return ((_strength(r, bots) or {}).get("timing") or {}).get(bot, {}).get("mean_ms", math.nan)
+
+
+def equal_time(r: dict, bots: str, better: str) -> Target:
+    """``better`` beats the other bot of ``bots`` (:func:`beats`) while taking no more time per
+    decision on average, as the run itself measured it (both bots' decisions in the same
+    games, on the same workers)."""
+    worse = next(b for b in bots.split(",") if b != better)
+    label, measured, met = beats(r, bots, better)
+    mine, theirs = _mean_ms(r, bots, better), _mean_ms(r, bots, worse)
+    label = f"{label}, at no more time per decision"
+    if math.isnan(mine) or math.isnan(theirs):
+        return label, f"{measured}; time per decision not measured", False
+    return (label, f"{measured}; {mine:.3g} ms against {theirs:.3g} ms a decision",
+            met and mine <= theirs)  # fmt: skip
+
+
+def oracle_margin(r: dict, bots: str, oracle: str = "oracle") -> Target:
+    """What the hidden cards are worth: ``oracle``'s paired lead over the fair bot of
+    ``bots``, with its interval (met when the interval is above 0: a solver that sees every
+    hand and does not beat a fair bot is wrong somewhere)."""
+    fair = next(b for b in bots.split(",") if b != oracle)
+    _, measured, met = beats(r, bots, oracle)
+    return f"oracle's margin over {fair} (it cheats: the worth of the hidden cards)", measured, met
