@@ -18,7 +18,7 @@ install: $(STAMP)
 # every test, one worker per core (tests/conftest.py compiles each game's kernels first)
 test: $(STAMP)
 	$(BIN)/ruff check sim bots tests
-	$(BIN)/python -m pytest -n auto --dist loadfile
+	$(BIN)/python -m pytest -n auto --dist loadfile --durations=15
 
 # the edit loop: every test but the slow ones (processes, the browser, injected faults)
 test-quick: $(STAMP)

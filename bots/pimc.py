@@ -38,6 +38,9 @@ def pimc(spec):
         Param("ms", 0.0, "a time budget per decision in milliseconds (0: none); "
               "not reproducible", low=0.0, high=600_000.0),
         SEED,
+        Param("before", "solve", "decisions before the solvable phase (bids, calls, the kitty): "
+              "each option played on and solved, or the rollout bot's (greedy)",
+              choices=("solve", "greedy")),
     ]  # fmt: skip
     doc = f"Sampled worlds, each solved with every card seen ({solver.MODEL})."
     return numba_info("pimc", _bound(spec).decide, params, doc, spec.name)

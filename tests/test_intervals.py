@@ -178,3 +178,13 @@ def test_the_bench_says_beats_by_the_same_rule():
     assert not targets.beats(result(MIN_DEAL_SETS - 1), "a,b", "a")[2]  # too few deal sets
     label, measured, met = targets.beats(result(MIN_DEAL_SETS), "a,b", "a")
     assert met and "95% t-interval" in label and f"over {MIN_DEAL_SETS} deal sets" in measured
+
+
+def test_a_difference_of_nothing_asks_for_no_absurd_number_of_deal_sets():
+    # seen: "greedy leads by -0.0 ± 2.9 …; about 32,475,615,515,… more deal sets"
+    tiny = {"better": "A", "worse": "B", "deal_sets": 25, "difference": 1e-19, "ci": 0.029}
+    text = sentence(tiny)
+    assert "-0.0" not in text and "may well be equal" in text and "more deal sets" not in text
+    few = dict(tiny, deal_sets=3, ci=0.2)
+    assert sentence(few).startswith("too few deal sets to tell A and B apart: run 7 more deal sets")
+    assert "leads by 0.0 ±" in sentence(dict(tiny, difference=-0.0))

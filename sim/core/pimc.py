@@ -13,7 +13,8 @@ on by the rollout bot until it is solvable (the card play; Terts: the last nine 
 at once in the card play itself) and then solved (``S.reward`` of ``S.score``). The
 action with the best mean over the worlds is taken (the lowest action id on a tie).
 ``worlds`` worlds, or with ``ms`` set, as many as fit in ``ms`` milliseconds (at least
-one; ``worlds`` is then the most): a time budget is not reproducible.
+one; ``worlds`` is then the most): a time budget is not reproducible. With ``before=greedy``
+the decisions before the solvable phase are the rollout bot's, unsearched.
 
 **oracle** (:func:`decide_oracle`): the same valuation on the true state, which the loop
 hands it whole (``NATIVE_SEES_ALL``): it sees every hand. It cheats; it is the bound of
@@ -86,9 +87,12 @@ def _best(legal, sums):
 
 @njit(cache=True, nogil=True)
 def decide(public, seat, hand, legal, rng, params):
-    """The ``pimc`` bot. ``params``: worlds, ms (0: none), seed."""
+    """The ``pimc`` bot. ``params``: worlds, ms (0: none), seed, before (0: solve, 1: the
+    rollout bot decides before the solvable phase)."""
     if legal & (legal - 1) == 0:
         return lowest_bit(legal)
+    if params[3] == 1 and not S.solvable(public):
+        return G(public, seat, hand, legal, rng, NO_PARAMS)
     legal = C(public, seat, hand, legal, rng)
     if legal & (legal - 1) == 0:
         return lowest_bit(legal)

@@ -237,11 +237,14 @@ def _games(p: dict, deal_sets: int) -> str:
     return f"{round(deal_sets * per):,} games" if per else ""
 
 
+PRACTICAL = 100  # beyond this many times the deal sets played, "how many more" says nothing
+
+
 def sentence(p: dict) -> str:
     """The paired difference in words, saying what its interval rests on. "beats" only from
     ``MIN_DEAL_SETS`` deal sets on and when the 95% t-interval excludes 0; under that, the
     deal sets still to play."""
-    a, b, n, d, ci = p["better"], p["worse"], p["deal_sets"], p["difference"], p["ci"]
+    a, b, n, d, ci = p["better"], p["worse"], p["deal_sets"], p["difference"] + 0.0, p["ci"]
     what = "team win share" if p.get("unit") == "team" else "win share"
     if ci >= 0:
         k = decimals(ci)
@@ -255,8 +258,15 @@ def sentence(p: dict) -> str:
             return f"{a} beats {b} by {by})"
         tail = (f"; about {more:,} more deal sets{f' ({games})' if games else ''} would tell a "
                 "difference this size apart 4 times in 5" if need else "")  # fmt: skip
+        if need and need > PRACTICAL * n:
+            tail = (f"; a difference this small would take over {PRACTICAL} times the deal sets "
+                    "played to tell apart: the two may well be equal")  # fmt: skip
         return f"{a} and {b} are not told apart: {a} leads by {by}, which holds 0){tail}"
-    if need and need > MIN_DEAL_SETS:
+    if need and need > PRACTICAL * max(n, MIN_DEAL_SETS):  # a tiny difference: say so
+        more, games = MIN_DEAL_SETS - n, _games(p, MIN_DEAL_SETS - n)
+        why = (f"a verdict needs {MIN_DEAL_SETS} at least; a difference as small as the one so "
+               "far would take far more")  # fmt: skip
+    elif need and need > MIN_DEAL_SETS:
         why = (f"about {need:,} in all tell a difference this size apart 4 times in 5, from the "
                "spread seen so far")  # fmt: skip
     else:
