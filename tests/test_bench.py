@@ -44,7 +44,8 @@ def test_bench_smoke(tmp_path):
     trix = {x["target"] for x in every["trix"]["targets"]}
     assert any("OpenSpiel" in x for x in trix) and any("workers" in x for x in trix)
     strength = every["euchre5"]["strength"]
-    assert set(strength) == {"greedy,random", "mcts,greedy"}
+    assert set(strength) == {bots for bots, _ in games()["euchre5"].part("bench").STRENGTH}
+    assert strength["oracle,mcts"]["timing"]["oracle"]["timed"] > 0  # each bot's time, beside
     for s in strength.values():
         assert s["paired"] and s["command"].startswith("trixsim tournament --game euchre5")
     assert "### Targets" in md and "| 2 |" in md and "### Strength: `trixsim tournament" in md

@@ -135,3 +135,13 @@ def oracle_margin(r: dict, bots: str, oracle: str = "oracle") -> Target:
     fair = next(b for b in bots.split(",") if b != oracle)
     _, measured, met = beats(r, bots, oracle)
     return f"oracle's margin over {fair} (it cheats: the worth of the hidden cards)", measured, met
+
+
+def solver_median(r: dict, most_ms: float, where: str = "from the first card") -> Target:
+    """The perfect-information solver's median time of a full solve (:func:`solver_rows`)."""
+    s = r.get("solver") or {}
+    label = f"solver ≤ {most_ms:g} ms median, a full solve {where}"
+    if "median_ms" not in s:
+        return label, "not measured", False
+    return (label, f"{s['median_ms']:.3g} ms (p95 {s['p95_ms']:.3g} ms, {s['positions']} "
+            "positions)", s["median_ms"] <= most_ms)  # fmt: skip

@@ -37,13 +37,14 @@ class Costs:
     search: float  # a search bot (a parameter ``iters``), per seat and per iteration
     decide: float = 0.0  # and per seat for its decisions whatever its iterations
     cheaper: dict = field(default_factory=dict)  # "param=value": the share of the search left
+    world: float = 0.0  # the iterations of search one world of pimc (or the oracle) costs
     compile: dict = field(default_factory=dict)  # seconds of a cold compile, per piece
 
 
 # A game's constants are its optional part ``costs`` (``sim/games/<game>/costs.py``: a dict
 # of Costs's fields, with how they were measured). A game without one is costed as the
 # dearest measured here, so its chunks err on the small side.
-UNKNOWN = Costs(0.023e-3, 0.071e-3, 4.7e-3, 0.165e-3, 2.8e-3,
+UNKNOWN = Costs(0.023e-3, 0.071e-3, 4.7e-3, 0.165e-3, 2.8e-3, world=5000,
                 compile={"loop": 20, "bot-greedy": 60, "bot-mcts": 90, "checked": 4})  # fmt: skip
 BOT_COMPILE = 2.0  # seconds: another bot (random: about one)
 
@@ -66,11 +67,14 @@ def seconds_per_game(game: str, lineup: list, seatings: list) -> float:
     def seat(bot) -> float:
         if slow:
             base = c.python / seats
-        elif bot.info.kind == "numba" and bot.info.native:
+        elif bot.info.kind == "numba" and bot.info.native and not bot.info.sees_all:
             base = c.random / seats  # played by the loop itself
         else:
             base = c.greedy / seats
         iters = bot.values.get("iters")
+        worlds = bot.values.get("worlds", 1 if bot.info.sees_all else None)
+        if isinstance(worlds, int | float):  # pimc, oracle: a world costs as many iterations
+            iters = worlds * c.world
         if not isinstance(iters, int | float):  # not a search bot
             return base
         share = math.prod(c.cheaper.get(f"{k}={v}", 1.0) for k, v in bot.values.items())

@@ -6,7 +6,13 @@ from sim.games.five_hundred.vocab import N_SEATS
 
 GREEDY_RANDOM = "greedy,random"
 MCTS_GREEDY = "mcts,greedy"
-STRENGTH = ((GREEDY_RANDOM, 2_000), (MCTS_GREEDY, 800))  # (bots, games)
+# a world of pimc (a full solve per legal card, 5 ms median) costs more than a decision of
+# mcts:iters=200 (about 0.5 ms): equal time is mcts with the iterations of pimc's one world
+EQUAL_TIME = "pimc:worlds=1,mcts:iters=2400"
+PIMC_GREEDY = "pimc,greedy"
+ORACLE = "oracle,mcts"
+STRENGTH = ((GREEDY_RANDOM, 2_000), (MCTS_GREEDY, 800), (EQUAL_TIME, 400), (PIMC_GREEDY, 400),
+            (ORACLE, 400))  # (bots, games)  # fmt: skip
 
 
 def targets(r: dict) -> list:
@@ -15,4 +21,8 @@ def targets(r: dict) -> list:
         t.mcts_decisions(r, 2_000),
         t.fair_share(r, GREEDY_RANDOM, "greedy", 1.5, N_SEATS),
         t.beats(r, MCTS_GREEDY, "mcts"),
+        t.solver_median(r, 50),
+        t.equal_time(r, EQUAL_TIME, "pimc:worlds=1"),
+        t.beats(r, PIMC_GREEDY, "pimc"),
+        t.oracle_margin(r, ORACLE),
     ]

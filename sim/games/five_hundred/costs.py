@@ -14,5 +14,8 @@ COSTS = {
     "search": 0.165e-3,
     "decide": 2.8e-3,
     "cheaper": {"bids=greedy": 0.5, "play=greedy": 0.4},
+    # a decision of pimc:worlds=1 against one of mcts:iters=200, self-play (bench engine rows,
+    # BENCH_SCALE=0.01, a busy machine): 6.0 ms against 0.55 ms
+    "world": 2200,
     "compile": {"loop": 19, "bot-greedy": 15, "bot-mcts": 24, "checked": 2},
 }

@@ -6,7 +6,12 @@ from sim.games.terts.vocab import N_SEATS
 
 GREEDY_RANDOM = "greedy,random"
 MCTS_GREEDY = "mcts,greedy"
-STRENGTH = ((GREEDY_RANDOM, 2_000), (MCTS_GREEDY, 1_000))  # (bots, games)
+# one world of pimc costs about mcts:iters=350 a decision (measured 1.3 ms against 1.45)
+EQUAL_TIME = "pimc:worlds=1,mcts:iters=350"
+PIMC_GREEDY = "pimc,greedy"
+ORACLE = "oracle,mcts"
+STRENGTH = ((GREEDY_RANDOM, 2_000), (MCTS_GREEDY, 1_000), (EQUAL_TIME, 400), (PIMC_GREEDY, 400),
+            (ORACLE, 200))  # (bots, games)  # fmt: skip
 
 
 def targets(r: dict) -> list:
@@ -15,4 +20,8 @@ def targets(r: dict) -> list:
         t.mcts_decisions(r, 2_000),
         t.fair_share(r, GREEDY_RANDOM, "greedy", 1.5, N_SEATS),
         t.beats(r, MCTS_GREEDY, "mcts"),
+        t.solver_median(r, 5, "from trick 8 (the last nine tricks)"),
+        t.equal_time(r, EQUAL_TIME, "pimc:worlds=1"),
+        t.beats(r, PIMC_GREEDY, "pimc"),
+        t.oracle_margin(r, ORACLE),
     ]

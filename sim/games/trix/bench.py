@@ -1,13 +1,19 @@
-"""What ``make bench`` holds Trix to: the speed targets of its issues (:mod:`sim.bench.targets`).
+"""What ``make bench`` holds Trix to: the speed targets of its issues, and the search bots'
+strength (:mod:`sim.bench.targets`).
 
-Strength is measured by the tests and ``docs/bots.md``'s tournaments, not here: Trix's
-``mcts`` plays about 11 games/s, too slow for a tournament whose interval excludes 0
-inside the bench's minutes.
+``mcts``'s own strength is measured by ``docs/bots.md``'s tournaments, not here (about 11
+games/s, too slow for an interval that excludes 0 inside the bench's minutes). pimc is
+played at one world: a world costs a full solve per legal card (about 6 ms a decision),
+30 times a decision of mcts:iters=200, so equal time is mcts with the iterations of pimc's
+one world; a Trix game of pimc at its default 10 worlds, every seat, is a minute.
 """
 
 from sim.bench import targets as t
 
-STRENGTH = ()
+EQUAL_TIME = "pimc:worlds=1,mcts:iters=6000"
+PIMC_GREEDY = "pimc:worlds=1,greedy"
+ORACLE = "oracle,greedy"
+STRENGTH = ((EQUAL_TIME, 48), (PIMC_GREEDY, 96), (ORACLE, 96))  # (bots, games)
 
 
 def targets(r: dict) -> list:
@@ -20,4 +26,8 @@ def targets(r: dict) -> list:
         t.parquet_share(r, 0.2),
         t.mcts_decisions(r, 2_000),
         t.greedy_speed(r, 0.5),
+        t.solver_median(r, 10, "of a trick contract from its first card"),
+        t.equal_time(r, EQUAL_TIME, "pimc:worlds=1"),
+        t.beats(r, PIMC_GREEDY, "pimc:worlds=1"),
+        t.oracle_margin(r, ORACLE),
     ]
