@@ -1,6 +1,83 @@
 """Trix's perfect-information solver (docs/games.md "The solver"): every hand seen.
 
-(module doc: filled in with the measurements)
+**Model: paranoid.** Each plays for himself (R2.1), so the three others need a model:
+``score`` is the seat's points for the running contract (the change of its total: R5, R7,
+R9.6, a penalty, so the seat minimises it) when the three others maximise them, all seeing
+every card. The trick contracts are searched by :mod:`.solve_tricks` (what it counts:
+:mod:`.solve_points`; its moves: :mod:`.solve_moves`; the table: :mod:`.solve_table`), the
+K♥ offer (R5.6) a choice inside the search; the layout (the trix contract, R9: who goes out
+first and second) by :mod:`.solve_layout`. ``reward`` needs every seat's total but
+``score`` gives the seat's alone, so the others' come from the **split rule**: the
+contract's points still in play that the seat does not take are shared equally among the
+three others, each times his multiplier (R7); in the layout the part of -150 (-50 once a
+seat is out) the seat does not get is shared among the others still holding cards. Then
+R3.7, R3.8 and the search part's reward (the game's result, or the win equity of
+``search.rewards``).
+
+**Measured** (a script: ``rules.new_game(seed 1000+d)``, the contract forced with
+``rules.choose``, ``score`` at its first card for the seat to lead, a fresh zeroed ``work``
+each; 100 deals a contract; thread CPU time, best of 3; on the shared 2-core machine with
+another session's tests running, load average 3-5; wall medians were within 10% of these; a
+first run at load 4-6 was 8-35% slower):
+
+==========  ======  =======  ======  ============  ===========
+contract    median  95th pc  worst   nodes median  nodes 95th
+==========  ======  =======  ======  ============  ===========
+diamonds    4.0 ms  40 ms    66 ms   44,000        504,000
+queens      4.9 ms  59 ms    128 ms  57,000        642,000
+tricks      6.0 ms  47 ms    127 ms  75,000        594,000
+last-trick  4.3 ms  29 ms    65 ms   51,000        333,000
+king        0.7 ms  13 ms    56 ms   7,800         161,000
+general     25 ms   214 ms   742 ms  303,000       2,560,000
+trix        0.008   0.28 ms  1.2 ms  (the layout search counts no nodes)
+==========  ======  =======  ======  ============  ===========
+
+Issue 26's target, 10 ms median a trick contract, is met by all but general (where every
+card and every trick scores). ``make bench``'s row (``sim.bench.rows.solver_rows``: the
+first solvable decision of 200 contracts of random games, every kind, wall time): median
+5.0 ms, 95th percentile 118 ms (the job had 71% of a core).
+
+**Paranoid against RELATIVE, measured.** :mod:`.solve_tricks` also searches model 1,
+RELATIVE: 3 x the seat's points less the three others' (the others also shun points
+themselves). Its solves cost more: medians 1.2x (diamonds) to 2x (general), nodes 1.2-1.8x
+(the same 100 deals). ``pimc:worlds=10`` with each, in forced single contracts (a script:
+deals 3000-3039 of each of the seven contracts, the pimc seat the chooser or the seat after
+it, the three others greedy, the same deals and streams for every bot; its points after
+multipliers, lower is better, paired by deal, 95% normal interval over the 560 contracts):
+relative - paranoid -1.4 +- 2.2 points a contract (the same points on every deal in 7 of
+the 14 contract-role cells; general as chooser differed most, -14 +- 21), at 134 ms against
+61 ms of thread CPU a card-play decision (the mean over the 14 contract-role cells). In
+full games, ``trixsim tournament --game trix --bots pimc,greedy --games 24 --seed 1 --chunk
+6``: paranoid 16.7% +- 10.8 win share against greedy's 33.3% (4 deal sets); the same from a
+copy of the tree whose ``score`` searched model 1 (its value read back as the seat's points
+by the split rule) 16.7% +- 18.8 against 33.3%. No difference at either level, twice the
+cost: paranoid is kept.
+
+**What pimc is worth in Trix** (the same single contracts; differences from greedy in
+points a contract, 560 contracts): pimc:worlds=10 +10.7 +- 8.8 (worse), worlds=30 +2.8 +-
+9.2, oracle (paranoid, true state) -13.0 +- 8.4, and ``mcts:iters=200`` -12.6 +- 8.3 at 0.3
+ms a decision, as good as the oracle (-0.4 +- 7.4 between them). Over 10 deal sets (the run
+above and ``--games 36 --seed 2``, pooled by ``trixsim report``): greedy beats pimc by 11.7
++- 8.0 points of win share (pimc 19.2%, greedy 30.8%); pimc 158 ms a decision (mean, wall;
+95th percentile 620 ms). The solver is sound (the oracle gains 13 points a contract over
+greedy); the paranoid coalition does not play like three greedy players, and each world's
+perfect knowledge hides what the seat cannot know (strategy fusion). Every action was tied
+after 10 worlds in 5 of 20 sampled card-play decisions and 5 of 12 layout ones (pimc then
+takes the lowest action id); breaking ties by greedy's card (a copy of
+``sim/core/pimc.py``) gained -3.6 +- 2.8 points a contract, a small part of the gap.
+
+**WORLDS = 10**, a choice of cost rather than where strength levels off (a script:
+decisions of 8 greedy-played games, each action's value over 20 reference worlds, pimc
+deciding with 3 seeds; thread CPU). A contract choice plays every contract out and solves
+it from its first card in each world: 107 ms mean at one world, 352 ms at 3, 1.2 s at 10
+(95th percentile 3.2 s); the reference's best contract taken 69%, 69%, 86% of the time (14
+positions, 3 seeds each), the regret 19, 13, 4.7 thousandths of win equity. A card-play
+decision: 3.5, 6.4, 17 ms mean at 1, 3, 10 worlds here, 15, 61 and 190 ms (3, 10, 30
+worlds) in the single contracts above; in those contracts 3 worlds were no weaker than 10
+(+0.9 +- 6.2 points a contract) and 30 were stronger (-7.9 +- 5.8) at three times the cost.
+Ten keeps a game of two pimc seats at 20-25 s of CPU and its contract choices close to the
+reference; 30 would triple the cost. No count matches ``mcts:iters=200``'s time (0.3 ms a
+decision).
 """
 
 import numpy as np
