@@ -23,14 +23,35 @@ def facts(runs) -> dict:
         m = r.manifest
         entries = m.get("timing") if isinstance(m.get("timing"), list) else []
         for e in entries:
-            if isinstance(e, dict) and isinstance(e.get("hist"), list) and "bot" in e:
-                raw = {k: e[k] for k in ("timed", "ms", "hist")}
+            raw = _entry(e)
+            if raw is not None:
                 pooled[e["bot"]] = merge(pooled.get(e["bot"]), [raw])
-        cheats.update(b for b in m.get("cheats") or [] if isinstance(b, str))
-        timed.update(b for b in m.get("time_budget") or [] if isinstance(b, str))
+        cheats.update(_names(m.get("cheats")))
+        timed.update(_names(m.get("time_budget")))
     timing = {bot: d for bot, (e,) in sorted(pooled.items()) if (d := described(e))}
     return {"timing": timing, "cheats": sorted(cheats), "time_budget": sorted(timed),
             "reproducible": not timed}  # fmt: skip
+
+
+def _names(value) -> list[str]:
+    """A manifest's list of bot specs; nothing from anything else (a damaged manifest)."""
+    return [b for b in value if isinstance(b, str)] if isinstance(value, list) else []
+
+
+def _number(x) -> bool:
+    return isinstance(x, int | float) and not isinstance(x, bool) and x >= 0
+
+
+def _entry(e) -> dict | None:
+    """A manifest's timing entry as :func:`sim.core.timing.merge` takes it, or None if it is
+    not one (a damaged or hand-edited manifest costs its timing line, not the report)."""
+    if not (isinstance(e, dict) and isinstance(e.get("bot"), str) and _number(e.get("timed"))
+            and _number(e.get("ms")) and isinstance(e.get("hist"), list)):  # fmt: skip
+        return None
+    hist = e["hist"]
+    if not all(isinstance(p, list) and len(p) == 2 and all(map(_number, p)) for p in hist):
+        return None
+    return {"timed": int(e["timed"]), "ms": float(e["ms"]), "hist": hist}
 
 
 def ms(x: float) -> str:
