@@ -49,15 +49,8 @@ def bin_upper(b: int) -> float:
 
 def summary(row, hz: float) -> dict | None:
     """``{"timed", "mean_ms", "p95_ms"}`` of one entry's row (cycles at ``hz`` a second), or
-    None if no decision was timed. The 95th percentile is the upper edge of its bin."""
-    row = np.asarray(row, np.float64)
-    n = int(row[0])
-    if n == 0:
-        return None
-    hist = row[2:]
-    at = int(np.searchsorted(np.cumsum(hist), 0.95 * n))
-    return {"timed": n, "mean_ms": float(1000.0 * row[1] / n / hz),
-            "p95_ms": float(1000.0 * bin_upper(at) / hz)}  # fmt: skip
+    None if no decision was timed: :func:`described` of its :func:`record`."""
+    return described(record([row], hz, 1)[0])
 
 
 # -- a run's record of its bots' time, chunk by chunk ------------------------------------
