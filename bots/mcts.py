@@ -34,12 +34,23 @@ def ismcts_params(iters: int, c: float = 0.7) -> list[Param]:
     ]  # fmt: skip
 
 
+def search_parts(spec) -> dict[str, str]:
+    """What the search template binds for ``spec``'s game: its kernels, its search part, its
+    rollout bot and that bot's narrowing."""
+    return {"K": spec.module("kernels"), "D": spec.module("search"),
+            **rollout_binding(spec, spec.part("search"))}  # fmt: skip
+
+
+def bound_search(spec):
+    """The search template bound to ``spec``'s game (one copy per game)."""
+    return bind(TEMPLATE, spec.name, search_parts(spec))
+
+
 @bot_kind("mcts", "search")
 def mcts(spec):
     """The ``mcts`` bot of ``spec``'s game: the search bound to its parts."""
     search = spec.part("search")
-    bound = bind(TEMPLATE, spec.name, {"K": spec.module("kernels"), "D": spec.module("search"),
-                                       **rollout_binding(spec, search)})  # fmt: skip
+    bound = bound_search(spec)
     doc = f"Information-set MCTS over sampled hidden cards, played out to the {spec.deal}'s end."
     params = ismcts_params(search.ITERS, search.C) + list(search.PARAMS)
     return numba_info("mcts", bound.decide, params, doc, spec.name)

@@ -13,19 +13,20 @@ so wherever it plays.
 from pathlib import Path
 
 import sim.core
-from sim.core.bots import Param, bot_kind, numba_info, rollout_binding
+from bots.mcts import bound_search, search_parts
+from sim.core.bots import Param, bot_kind, numba_info
 from sim.core.loops import bind
 from sim.core.policies import NATIVE_SEES_ALL
 
 TEMPLATE = Path(sim.core.__file__).with_name("pimc.py")
+BEFORE = ("solve", "greedy", "mcts")  # sim.core.pimc.decide reads the index
 SEED = Param("seed", 0, "extra seed mixed into the bot's stream", low=0, high=2**53)
 
 
 def _bound(spec):
-    search = spec.part("search")
-    return bind(TEMPLATE, spec.name, {"K": spec.module("kernels"), "D": spec.module("search"),
-                                      "S": spec.module("solver"),
-                                      **rollout_binding(spec, search)})  # fmt: skip
+    mcts = bound_search(spec)  # loaded first: the bound pimc imports it by its module name
+    return bind(TEMPLATE, spec.name, {**search_parts(spec), "S": spec.module("solver"),
+                                      "M": mcts.__name__})  # fmt: skip
 
 
 @bot_kind("pimc", "search", "solver")
@@ -38,9 +39,11 @@ def pimc(spec):
         Param("ms", 0.0, "a time budget per decision in milliseconds (0: none); "
               "not reproducible", low=0.0, high=600_000.0),
         SEED,
-        Param("before", "solve", "decisions before the solvable phase (bids, calls, the kitty): "
-              "each option played on and solved, or the rollout bot's (greedy)",
-              choices=("solve", "greedy")),
+        Param("before", solver.BEFORE, "decisions before the solvable phase (bids, calls, the "
+              "kitty): each option played on and solved, the rollout bot's (greedy), or mcts's "
+              "at its default budget", choices=BEFORE),
+        Param("ties", "greedy", "among actions of equal value: the rollout bot's choice "
+              "(greedy), or the lowest action id", choices=("greedy", "lowest")),
     ]  # fmt: skip
     doc = f"Sampled worlds, each solved with every card seen ({solver.MODEL})."
     return numba_info("pimc", _bound(spec).decide, params, doc, spec.name)

@@ -3,18 +3,24 @@ per game (:mod:`sim.core.loops`), like :mod:`sim.core.ismcts`.
 
 ``K`` stands for the game's kernel set, ``D`` for its search part (the determinizer, the
 rewards, their scale), ``S`` for its solver (``docs/games.md``: ``solvable``, ``score``,
-``reward``), ``G`` for the rollout bot's function and ``C`` for the rollout bot's narrowing
-of the actions compared (as in ``mcts``).
+``reward``), ``G`` for the rollout bot's function, ``C`` for the rollout bot's narrowing
+of the actions compared (as in ``mcts``) and ``M`` for the game's bound ``mcts``.
 
 **pimc** (:func:`decide`): a world is one determinization of the hidden cards (the same
 information-set-preserving sampler ``mcts`` uses). In each world every legal action is
 applied and valued for the seat: the deal's reward if it ended, else the state is played
 on by the rollout bot until it is solvable (the card play; Terts: the last nine tricks;
 at once in the card play itself) and then solved (``S.reward`` of ``S.score``). The
-action with the best mean over the worlds is taken (the lowest action id on a tie).
+action with the best mean over the worlds is taken; on a tie the rollout bot's choice if
+it is among the best (``ties=greedy``: a paranoid or double-dummy value often ties every
+card, and the lowest id then throws the highest card away), else the lowest action id.
 ``worlds`` worlds, or with ``ms`` set, as many as fit in ``ms`` milliseconds (at least
-one; ``worlds`` is then the most): a time budget is not reproducible. With ``before=greedy``
-the decisions before the solvable phase are the rollout bot's, unsearched.
+one; ``worlds`` is then the most): a time budget is not reproducible.
+
+Decisions before the solvable phase (``before``, each game's default ``S.BEFORE``): each
+option played on and solved as above (``solve``), the rollout bot's, unsearched
+(``greedy``), or ``mcts``'s at the game's default budget and the pimc's seed and ``ms``
+(``mcts``: its flat search of the bids, each option rolled out to the deal's end).
 
 **oracle** (:func:`decide_oracle`): the same valuation on the true state, which the loop
 hands it whole (``NATIVE_SEES_ALL``): it sees every hand. It cheats; it is the bound of
@@ -38,6 +44,7 @@ D = None  # bound per game (sim.core.loops): the game's search part
 S = None  # bound per game (sim.core.loops): the game's solver
 G = None  # bound per game (sim.core.loops): the rollout bot's function
 C = None  # bound per game (sim.core.loops): the rollout bot's narrowing of the actions compared
+M = None  # bound per game (sim.core.loops): the game's mcts (sim.core.ismcts, bound)
 
 NO_PARAMS = np.zeros(MAX_PARAMS, np.float64)  # the rollout bot's parameters: its defaults
 
@@ -74,7 +81,9 @@ def _add_values(base, seat, legal, scale, rng, work, state, out, sums):
 
 
 @njit(cache=True)
-def _best(legal, sums):
+def _best(legal, sums, prefer):
+    """The action with the best sum; on a tie ``prefer`` if it is among the best, else the
+    lowest action id."""
     best = lowest_bit(legal)
     m = legal
     while m:
@@ -82,7 +91,21 @@ def _best(legal, sums):
         m &= m - 1
         if sums[a] > sums[best]:
             best = a
+    if prefer >= 0 and sums[prefer] >= sums[best] - 1e-9:
+        return prefer
     return best
+
+
+@njit(cache=True)
+def _mcts_params(params):
+    """``mcts``'s parameters at the game's defaults, with pimc's seed and time budget."""
+    out = np.zeros(MAX_PARAMS, np.float64)
+    out[0] = D.ITERS
+    out[1] = 1.0  # greedy rollouts
+    out[2] = D.C
+    out[3] = params[2]
+    out[4] = params[1]
+    return out
 
 
 @njit(cache=True, nogil=True)
@@ -91,11 +114,14 @@ def decide(public, seat, hand, legal, rng, params):
     rollout bot decides before the solvable phase)."""
     if legal & (legal - 1) == 0:
         return lowest_bit(legal)
-    if params[3] == 1 and not S.solvable(public):
-        return G(public, seat, hand, legal, rng, NO_PARAMS)
+    if params[3] > 0 and not S.solvable(public):
+        if params[3] == 1:
+            return G(public, seat, hand, legal, rng, NO_PARAMS)
+        return M.decide(public, seat, hand, legal, rng, _mcts_params(params))
     legal = C(public, seat, hand, legal, rng)
     if legal & (legal - 1) == 0:
         return lowest_bit(legal)
+    prefer = G(public, seat, hand, legal, rng, NO_PARAMS) if params[4] == 0 else -1
     worlds = max(1, np.int64(params[0]))
     ms = params[1]
     stream = np.empty(1, np.uint64)
@@ -113,7 +139,7 @@ def decide(public, seat, hand, legal, rng, params):
         _add_values(base, seat, legal, scale, stream, work, state, out, sums)
         if ms > 0 and (now() - start) * 1000.0 >= ms:
             break
-    return _best(legal, sums)
+    return _best(legal, sums, prefer)
 
 
 @njit(cache=True, nogil=True)
@@ -131,4 +157,4 @@ def decide_oracle(whole, seat, hand, legal, rng, params):
     out = np.zeros(K.N_SEATS, np.float64)
     sums = np.zeros(MAX_ACTIONS, np.float64)
     _add_values(base, seat, legal, scale, stream, work, state, out, sums)
-    return _best(legal, sums)
+    return _best(legal, sums, -1)

@@ -101,6 +101,9 @@ from sim.games.euchre5.vocab import BETWEEN, N_SEATS, OVER, PLAY, TARGET
 
 MODEL = "two sides: the makers (maker and partner) against the defenders"
 WORLDS = 20  # pimc's default sampled worlds per decision (cost: the module doc)
+# the bids and calls: greedy's. Solved, every world knows the partner and plays double dummy,
+# and pimc lost to greedy; with greedy's bids it beats greedy and mcts (docs/bots.md)
+BEFORE = "greedy"
 
 
 @njit(cache=True)

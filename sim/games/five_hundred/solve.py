@@ -52,12 +52,18 @@ move adds nothing measurable (the ordering already finds 90% of cuts at a lead f
 binary one; killer moves were 1.5x worse (removed); 2^13 to 2^18 buckets make no
 difference to one solve. The times vary by up to 20% from run to run on this machine.
 
-**WORLDS**: ``mcts`` at its defaults costs 2.2 ms a decision (thread CPU, the decisions of
-6 greedy-played games: 2.9 ms in the auction, 2.3 ms a discard, 2.0 ms in the play).
-``pimc`` with one world costs 16.7 ms (47 ms in the auction, 88 ms a discard: every
-option is played on by greedy to the card play and solved whole; 2.4 ms in the play),
-two worlds 30 ms. One world is the nearest to ``mcts``'s cost, though still about 8x it
-over a game (1.2x in the card play).
+**WORLDS** and **BEFORE**: ``mcts`` at its defaults costs 2.2 ms a decision (thread CPU, the
+decisions of 6 greedy-played games: 2.9 ms in the auction, 2.3 ms a discard, 2.0 ms in the
+play). ``pimc`` with one world and ``before=solve`` cost 16.7 ms (47 ms in the auction,
+88 ms a discard: every option played on by greedy to the card play and solved whole;
+2.4 ms in the play) and lost to greedy by 72 points of team win share: one sampled world
+decides every bid. With ``before=mcts`` (the auction and the discards by ``mcts``'s flat
+search, the play solved) four worlds beat greedy by 14.0 +- 9.0 at 5.1 ms a decision
+(``trixsim tournament --game five-hundred --bots pimc:before=mcts,worlds=4,greedy --games 400
+--seed 7``); with greedy's bids 5.5 +- 6.4 (the same run with ``before=greedy``). At about
+equal time, ``mcts`` (600 iterations, 1.6 ms) beats ``pimc:worlds=1`` (1.9 ms) by 12.3 +-
+6.9 (``--bots pimc:worlds=1,mcts --games 600 --seed 9``): a world costs more than the tree
+search it replaces.
 """
 
 import numpy as np
@@ -103,7 +109,10 @@ from sim.games.five_hundred.vocab import (
 )
 
 MODEL = "two partnerships: the contractors against the defenders"
-WORLDS = 1  # pimc's default sampled worlds per decision: the cost nearest mcts's (module doc)
+WORLDS = 4  # pimc's default sampled worlds per decision (module doc)
+# the auction and the discards: mcts's flat search. Solved on one world they lost to greedy
+# by 72 points; greedy's gained little (docs/bots.md)
+BEFORE = "mcts"
 N_TRICKS = 10
 
 
