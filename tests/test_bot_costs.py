@@ -28,6 +28,9 @@ def test_chunks_merge_into_one_mean_and_95th_percentile():
     # the 95th percentile is the edge of the bin of the 19th decision: about 1 µs, not 1 ms
     assert 0.001 <= d["p95_ms"] < 0.0013
     assert described({"timed": 0, "ms": 0.0, "hist": []}) is None
+    # the same bin from two workers whose measured rates differ by a millionth is one pair
+    late = merge(merge(None, both), record(timing, 1e9 * (1 + 1e-6), 1))
+    assert len(late[0]["hist"]) == 2 and late[0]["timed"] == 21
 
 
 class Manifest:

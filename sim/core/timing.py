@@ -65,9 +65,15 @@ def record(timing, hz: float, entries: int) -> list[dict]:
     dicts: ``{"timed", "ms", "hist"}``."""
     out = []
     for row in np.asarray(timing, np.float64)[:entries]:
-        hist = [[1000.0 * bin_upper(b) / hz, int(c)] for b, c in enumerate(row[2:]) if c]
+        # edges to 4 significant digits: each process measures its own rate, and the same bin
+        # of two workers must merge into one pair, not two a millionth apart
+        hist = [[_edge(1000.0 * bin_upper(b) / hz), int(c)] for b, c in enumerate(row[2:]) if c]
         out.append({"timed": int(row[0]), "ms": float(1000.0 * row[1] / hz), "hist": hist})
     return out
+
+
+def _edge(ms: float) -> float:
+    return float(f"{ms:.4g}")
 
 
 def merge(total: list[dict] | None, more: list[dict]) -> list[dict]:
