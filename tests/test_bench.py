@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 from sim.bench import targets as t
+from sim.core.bots import parse_spec, split_specs
 from sim.core.registry import games
 
 
@@ -43,12 +44,27 @@ def test_bench_smoke(tmp_path):
     assert colds[0] > 0 and colds[1:] == [None] * (len(colds) - 1)  # a scaled run: one cold
     trix = {x["target"] for x in every["trix"]["targets"]}
     assert any("OpenSpiel" in x for x in trix) and any("workers" in x for x in trix)
-    strength = every["euchre5"]["strength"]
-    assert set(strength) == {bots for bots, _ in games()["euchre5"].part("bench").STRENGTH}
-    assert strength["oracle,mcts"]["timing"]["oracle"]["timed"] > 0  # each bot's time, beside
+    first, *rest = every  # a scaled run plays the strength tournaments of its first game only
+    assert all("strength" not in every[name] for name in rest)
+    strength = every[first]["strength"]
+    assert set(strength) == {bots for bots, _ in games()[first].part("bench").STRENGTH}
+    oracle = next(bots for bots in strength if bots.startswith("oracle,"))
+    assert strength[oracle]["timing"]["oracle"]["timed"] > 0  # each bot's time, beside
     for s in strength.values():
-        assert s["paired"] and s["command"].startswith("trixsim tournament --game euchre5")
+        assert s["paired"] and s["command"].startswith(f"trixsim tournament --game {first}")
     assert "### Targets" in md and "| 2 |" in md and "### Strength: `trixsim tournament" in md
+
+
+def test_every_games_strength_line_ups_are_bots_it_has():
+    # the smoke run plays one game's strength tournaments: every other's line-ups parse here,
+    # and every one compares two bots (the targets read a paired difference)
+    for spec in games().values():
+        if spec.has("bench"):
+            for bots, n in spec.part("bench").STRENGTH:
+                texts = split_specs(bots)
+                assert len(texts) == 2 and n > 0, (spec.name, bots)
+                for text in texts:
+                    parse_spec(text, spec.name)  # raises BotSpecError on a bot it lacks
 
 
 def _result(share_a, ci, better="greedy", diff=0.1, pci=0.05):

@@ -25,9 +25,11 @@ def no_targets(results: dict) -> list:
     return []
 
 
-def measure_game(spec, about: dict, openspiel, cold: bool = True) -> tuple[dict, str]:
+def measure_game(spec, about: dict, openspiel, cold: bool = True,
+                 strength: bool = True) -> tuple[dict, str]:  # fmt: skip
     """Every section for one game; its bench part (if any) adds strength and targets.
-    ``cold=False``: the start-up on a cold numba cache is not measured."""
+    ``cold=False``: the start-up on a cold numba cache is not measured; ``strength=False``:
+    nor the strength tournaments (their targets then read "not measured")."""
     part = spec.part("bench") if spec.has("bench") else None
     results = {"machine": about | {"game": spec.name, "deal": spec.deal}, "ratios": {}}
     steps = [("engine", lambda: engine_rows(spec)), ("python", lambda: python_engine_row(spec)),
@@ -35,7 +37,7 @@ def measure_game(spec, about: dict, openspiel, cold: bool = True) -> tuple[dict,
              ("startup", lambda: startup_rows(spec, cold))]  # fmt: skip
     if spec.has("solver"):
         steps.append(("solver", lambda: solver_rows(spec)))
-    if part is not None and part.STRENGTH:
+    if part is not None and part.STRENGTH and strength:
         steps.append(("strength", lambda: strength_rows(spec, part.STRENGTH)))
     for name, fn in steps:
         print(f"bench: {spec.name}: {name} …", file=sys.stderr, flush=True)
@@ -65,9 +67,10 @@ def main(argv: list[str] | None = None) -> None:
 
     results, sections = {}, []
     for i, spec in enumerate(specs):
-        # a scaled run (the test suite's) compiles from nothing for its first game only
-        cold = SCALE == 1 or i == 0
-        results[spec.name], section = measure_game(spec, about, openspiel, cold)
+        # a scaled run (the test suite's) compiles from nothing, and plays the strength
+        # tournaments (subprocesses whose start-up dwarfs their games), for its first game only
+        first = SCALE == 1 or i == 0
+        results[spec.name], section = measure_game(spec, about, openspiel, first, first)
         sections.append(section)
     stem = f"bench-{args.game}" if args.game else "bench"
     md = page(sections, about)
