@@ -6,8 +6,9 @@ may hold (a suit it did not follow, a card known elsewhere). :func:`deal` hands
 out the cards so that every holder gets exactly its number and only cards it may
 hold. Cards that not every holder may take are dealt first, each to a holder
 drawn in proportion to its free places among those that may take it *and* leave
-the rest dealable (an exact Hall check over every subset of holders), so a deal
-never fails when one exists; the cards anybody may take are then dealt in
+the rest dealable (an exact Hall check over every subset of holders, kept as each set's
+slack: its free places less the cards only its holders may take), so a deal never fails
+when one exists; the cards anybody may take are then dealt in
 proportion to the free places, which is the uniform deal when nothing is known.
 Nothing here knows a game.
 """
@@ -31,15 +32,14 @@ def _holders(allow, n, c):
     return t
 
 
-@njit(cache=True)
-def _feasible_after(sub, need, n, k):
-    """True if, after one more card to holder ``k``, the rest can still be dealt (Hall)."""
-    for s in range(1, 1 << n):
-        cap = 0
-        for h in range(n):
-            if (s >> h) & 1:
-                cap += need[h] - (1 if h == k else 0)
-        if sub[s] > cap:
+@njit(cache=True, inline="always")
+def _fits(slack, n, h, short):
+    """True if one more card to holder ``h`` leaves the rest dealable (Hall): no set of
+    holders is short already, and every set with ``h`` in it has a place to spare."""
+    if short:
+        return False
+    for s in range(1, 1 << n):  # noqa: SIM110  (numba compiles no generator into all())
+        if (s >> h) & 1 and slack[s] < 1:
             return False
     return True
 
@@ -70,6 +70,12 @@ def deal(unknown, allow, need, got, rng, sub):
         for s in range(1 << n):
             if (s >> h) & 1:
                 sub[s] += sub[s ^ (1 << h)]
+    for s in range(1, 1 << n):  # sub[s] becomes the slack: the places of s less those cards
+        cap = 0
+        for h in range(n):
+            if (s >> h) & 1:
+                cap += need[h]
+        sub[s] = cap - sub[s]
     if not ok:  # an inconsistent record (never in a real game): only the numbers count
         free = unknown
     m = unknown & ~free
@@ -77,12 +83,16 @@ def deal(unknown, allow, need, got, rng, sub):
         c = lowest_bit(m)
         m &= m - 1
         t = _holders(allow, n, c)
+        short = False
         for s in range(1, 1 << n):
             if t & ~s == 0:
-                sub[s] -= 1
+                sub[s] += 1  # c is no longer owed to s alone
+            short |= sub[s] < 0
+        fits = 0
         weight = 0
         for h in range(n):
-            if (t >> h) & 1 and need[h] > 0 and _feasible_after(sub, need, n, h):
+            if (t >> h) & 1 and need[h] > 0 and _fits(sub, n, h, short):
+                fits |= 1 << h
                 weight += need[h]
         if weight == 0:  # cannot happen when the record is consistent
             ok = False
@@ -91,10 +101,13 @@ def deal(unknown, allow, need, got, rng, sub):
                 weight += need[h]
         r = below(rng, weight)
         for h in range(n):
-            if (t >> h) & 1 and need[h] > 0 and (not ok or _feasible_after(sub, need, n, h)):
+            if (t >> h) & 1 and need[h] > 0 and (not ok or (fits >> h) & 1):
                 if r < need[h]:
                     got[h] |= np.int64(1) << c
                     need[h] -= 1
+                    for s in range(1, 1 << n):
+                        if (s >> h) & 1:
+                            sub[s] -= 1  # one place fewer in every set with h
                     break
                 r -= need[h]
     total = 0
