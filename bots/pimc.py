@@ -44,6 +44,8 @@ def pimc(spec):
               "at its default budget", choices=BEFORE),
         Param("ties", "greedy", "among actions of equal value: the rollout bot's choice "
               "(greedy), or the lowest action id", choices=("greedy", "lowest")),
+        Param("last", 0, "solve only the last N tricks of the card play (0: all of it); the "
+              "decisions before them go where before says", low=0, high=64),
     ]  # fmt: skip
     doc = f"Sampled worlds, each solved with every card seen ({solver.MODEL})."
     return numba_info("pimc", _bound(spec).decide, params, doc, spec.name)

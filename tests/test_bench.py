@@ -83,3 +83,6 @@ def test_strength_targets_read_the_tournaments():
     # the better one of the pair is the other bot: greedy is behind
     assert not t.beats(_result(0.3, 0.0, better="random"), "greedy,random", "greedy")[2]
     assert t.beats({}, "greedy,random", "greedy")[1] == "not measured"
+    # a bot with two parameters is one bot of the pair, not two
+    label = t.beats({}, "pimc:worlds=2,last=3,greedy", "pimc:worlds=2,last=3")[0]
+    assert label.startswith("pimc:worlds=2,last=3 beats greedy:")

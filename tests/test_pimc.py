@@ -51,3 +51,17 @@ def test_a_tie_goes_to_the_rollout_bots_choice_if_it_is_among_the_best(spec):
     assert best(legal, sums, -1) == 5  # no preference: the lowest of the best
     assert best(legal, sums, 9) == 9  # the preferred action is among the best
     assert best(legal, sums, 2) == 5  # it is not: the best wins
+
+
+@pytest.mark.parametrize("spec", SOLVED)
+def test_last_solves_only_the_last_tricks(spec):
+    # with last=1 every card-play decision but the last trick's is mcts's, exactly
+    solvable = registry.load_bots(spec.name)["pimc"].dispatcher.py_func.__globals__["S"].solvable
+    search = spec.part("search")
+    mcts = f"mcts:iters={search.ITERS},c={search.C},seed=3"
+    play = [g for g in positions(spec, 80, seed=9) if not g.over and solvable(g.state)]
+    early = [g for g in play if bin(g.legal_mask()).count("1") > 1 and g.hands()[g.to_act]
+             and bin(g.hands()[g.to_act]).count("1") > 2][:3]  # fmt: skip
+    assert early
+    for game in early:
+        assert decision(spec, "pimc:before=mcts,last=1,seed=3", game) == decision(spec, mcts, game)

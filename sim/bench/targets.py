@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 from sim.bench import CALLED_RANDOM
+from sim.core.bots import split_specs
 from sim.report.intervals import MIN_DEAL_SETS
 
 Target = tuple[str, str, bool]
@@ -97,7 +98,7 @@ def beats(r: dict, bots: str, better: str) -> Target:
     """The paired difference of a two-bot line-up (two teams in a partnership game): ``better``
     ahead, its 95% t-interval above 0, over ``MIN_DEAL_SETS`` deal sets at least (the report's
     "beats", :func:`sim.report.stats.verdict`)."""
-    worse = next(b for b in bots.split(",") if b != better)
+    worse = next(b for b in split_specs(bots) if b != better)
     label = (f"{better} beats {worse}: 95% t-interval of the paired difference above 0, "
              f"{MIN_DEAL_SETS}+ deal sets")  # fmt: skip
     p = (_strength(r, bots) or {}).get("paired")
@@ -118,7 +119,7 @@ def equal_time(r: dict, bots: str, better: str) -> Target:
     """``better`` beats the other bot of ``bots`` (:func:`beats`) while taking no more time per
     decision on average, as the run itself measured it (both bots' decisions in the same
     games, on the same workers)."""
-    worse = next(b for b in bots.split(",") if b != better)
+    worse = next(b for b in split_specs(bots) if b != better)
     label, measured, met = beats(r, bots, better)
     mine, theirs = _mean_ms(r, bots, better), _mean_ms(r, bots, worse)
     label = f"{label}, at no more time per decision"
@@ -132,7 +133,7 @@ def oracle_margin(r: dict, bots: str, oracle: str = "oracle") -> Target:
     """What the hidden cards are worth: ``oracle``'s paired lead over the fair bot of
     ``bots``, with its interval (met when the interval is above 0: a solver that sees every
     hand and does not beat a fair bot is wrong somewhere)."""
-    fair = next(b for b in bots.split(",") if b != oracle)
+    fair = next(b for b in split_specs(bots) if b != oracle)
     _, measured, met = beats(r, bots, oracle)
     return f"oracle's margin over {fair} (it cheats: the worth of the hidden cards)", measured, met
 

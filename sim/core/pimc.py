@@ -21,6 +21,9 @@ Decisions before the solvable phase (``before``, each game's default ``S.BEFORE`
 option played on and solved as above (``solve``), the rollout bot's, unsearched
 (``greedy``), or ``mcts``'s at the game's default budget and the pimc's seed and ``ms``
 (``mcts``: its flat search of the bids, each option rolled out to the deal's end).
+With ``last`` > 0 only the last ``last`` tricks are solved (once the seat holds no more
+cards): the card play before them is a decision "before" like the bids, a depth limit
+where a full solve costs more than it is worth (Five Hundred: ``docs/bots.md``).
 
 **oracle** (:func:`decide_oracle`): the same valuation on the true state, which the loop
 hands it whole (``NATIVE_SEES_ALL``): it sees every hand. It cheats; it is the bound of
@@ -33,7 +36,7 @@ from the bot's stream (advanced once per decision) and the ``seed`` parameter.
 
 import numpy as np
 
-from sim.core.bits import lowest_bit
+from sim.core.bits import lowest_bit, popcount
 from sim.core.clock import now
 from sim.core.jit import njit
 from sim.core.limits import MAX_ACTIONS, MAX_PARAMS
@@ -49,12 +52,29 @@ M = None  # bound per game (sim.core.loops): the game's mcts (sim.core.ismcts, b
 NO_PARAMS = np.zeros(MAX_PARAMS, np.float64)  # the rollout bot's parameters: its defaults
 
 
+@njit(cache=True, inline="always")
+def solving(state, held, last):
+    """Whether a decision is solved: the solvable phase, and with ``last`` > 0 only once the
+    seat holds (``held``) at most ``last`` cards: its last ``last`` tricks."""
+    return S.solvable(state) and (last <= 0 or popcount(held) <= last)
+
+
 @njit(cache=True)
-def value_after(state, ended, seat, scale, rng, work, out):
+def _held(public, seat, hand, legal, rng):
+    """The cards ``seat`` holds (its private word may say more: a discard), read from one
+    world dealt from a copy of the stream, which is left where it was."""
+    state = np.zeros(K.STATE_SIZE, np.int64)
+    work = np.zeros(D.WORK_SIZE, np.int64)
+    D.determinize(public, seat, hand, legal, rng.copy(), work, state)
+    return K.hand_of(state, seat)
+
+
+@njit(cache=True)
+def value_after(state, ended, seat, scale, rng, work, out, last):
     """``seat``'s value of ``state`` just after an action (``ended``: it ended the deal): the
-    deal's reward, after the rollout bot plays on to the solvable phase and the solver
-    plays the rest perfectly."""
-    while not ended and not S.solvable(state):
+    deal's reward, after the rollout bot plays on to the solved part (:func:`solving`) and
+    the solver plays the rest perfectly."""
+    while not ended and not solving(state, K.hand_of(state, seat), last):
         lg = K.legal_actions(state)
         if lg & (lg - 1) == 0:
             a = lowest_bit(lg)
@@ -69,7 +89,7 @@ def value_after(state, ended, seat, scale, rng, work, out):
 
 
 @njit(cache=True)
-def _add_values(base, seat, legal, scale, rng, work, state, out, sums):
+def _add_values(base, seat, legal, scale, rng, work, state, out, sums, last):
     """Every legal action of ``base`` valued for ``seat``, added to ``sums``."""
     m = legal
     while m:
@@ -77,7 +97,7 @@ def _add_values(base, seat, legal, scale, rng, work, state, out, sums):
         m &= m - 1
         state[:] = base
         ended = K.step(state, a)
-        sums[a] += value_after(state, ended, seat, scale, rng, work, out)
+        sums[a] += value_after(state, ended, seat, scale, rng, work, out, last)
 
 
 @njit(cache=True)
@@ -111,10 +131,13 @@ def _mcts_params(params):
 @njit(cache=True, nogil=True)
 def decide(public, seat, hand, legal, rng, params):
     """The ``pimc`` bot. ``params``: worlds, ms (0: none), seed, before (0: solve, 1: the
-    rollout bot decides before the solvable phase)."""
+    rollout bot, 2: mcts decides before the solved part), ties (0: greedy's, 1: the lowest
+    id), last (0: the whole solvable phase solved, else its last ``last`` tricks)."""
     if legal & (legal - 1) == 0:
         return lowest_bit(legal)
-    if params[3] > 0 and not S.solvable(public):
+    last = np.int64(params[5])
+    held = _held(public, seat, hand, legal, rng) if last > 0 and S.solvable(public) else 0
+    if params[3] > 0 and not solving(public, held, last):
         if params[3] == 1:
             return G(public, seat, hand, legal, rng, NO_PARAMS)
         return M.decide(public, seat, hand, legal, rng, _mcts_params(params))
@@ -136,7 +159,7 @@ def decide(public, seat, hand, legal, rng, params):
     start = now() if ms > 0 else 0.0
     for _ in range(worlds):
         D.determinize(public, seat, hand, legal, stream, dwork, base)
-        _add_values(base, seat, legal, scale, stream, work, state, out, sums)
+        _add_values(base, seat, legal, scale, stream, work, state, out, sums, last)
         if ms > 0 and (now() - start) * 1000.0 >= ms:
             break
     return _best(legal, sums, prefer)
@@ -156,5 +179,5 @@ def decide_oracle(whole, seat, hand, legal, rng, params):
     work = np.zeros(S.WORK_SIZE, np.int64)
     out = np.zeros(K.N_SEATS, np.float64)
     sums = np.zeros(MAX_ACTIONS, np.float64)
-    _add_values(base, seat, legal, scale, stream, work, state, out, sums)
+    _add_values(base, seat, legal, scale, stream, work, state, out, sums, 0)
     return _best(legal, sums, -1)
