@@ -278,6 +278,15 @@ def tournament(
     game: str = typer.Option(
         None, "--game", help=f"{GAME_HELP} [default: {DEFAULT_GAME}]", show_default=False
     ),
+    sprt: str = typer.Option(
+        None,
+        help="D0,D1: stop once a sequential test tells H0 'the first "
+        "bot leads by D0 points of win share or less' from H1 'by D1 or "
+        "more' (--games: the most to play)",
+        show_default=False,
+    ),
+    alpha: float = typer.Option(0.05, help="With --sprt: the chance of accepting H1 when H0 holds"),
+    beta: float = typer.Option(0.05, help="With --sprt: the chance of accepting H0 when H1 holds"),
 ):
     """Play a fair, reproducible tournament and write its tables to Parquet.
 
@@ -288,7 +297,7 @@ def tournament(
     from sim.run.plan import Plan, PlanError
     from sim.run.store import TournamentError
 
-    _quick_exit()
+    stop.quick_exit()
     cores = os.cpu_count() or 1
     if backend not in ("local", "dask"):
         raise CliError(f"--backend must be local or dask, got {backend!r}")
@@ -303,7 +312,7 @@ def tournament(
     out = out if url or out is None else Path(out)
     given = {"--bots": bots, "--games": games, "--seed": seed, "--chunk": chunk,
              "--record-games": record_games, "--game": game,
-             "--no-duplicate": no_duplicate or None}  # fmt: skip
+             "--no-duplicate": no_duplicate or None, "--sprt": sprt}  # fmt: skip
     runner = lock = None
     handlers = stop.install()
     try:
@@ -320,7 +329,9 @@ def tournament(
             lock = runner.lock(out)
             for line in runner.verify(out, plan, manifest):
                 print(f"trixsim: {line}: its chunk is played again", file=sys.stderr)
-            if manifest.get("status") == "complete" and runner.complete(out, plan):
+            test = manifest.get("sprt") if isinstance(manifest.get("sprt"), dict) else None
+            decided = test is not None and test.get("verdict") in ("H0", "H1")
+            if manifest.get("status") == "complete" and (decided or runner.complete(out, plan)):
                 raise CliError(f"--resume: the run in {out} is already complete")
         else:
             spec = _game(game)
@@ -331,6 +342,14 @@ def tournament(
             plan = Plan.make(spec, texts, 1 if seed is None else seed,
                              spec.default_games if games is None else games, chunk,
                              not no_duplicate)  # fmt: skip
+            test = None
+            if sprt is not None:
+                from sim.run.sequential import configure
+
+                try:
+                    test = configure(sprt, alpha, beta, plan, backend)
+                except ValueError as e:
+                    raise CliError(str(e)) from None
             out = out or _default_out(bots, spec.name)
             runner.check_out(out)
         left = plan.n_chunks if not resume else runner.left(out, plan)
@@ -348,6 +367,8 @@ def tournament(
             manifest = runner.prepare(out, plan, ["trixsim", *sys.argv[1:]], False)
             lock = runner.lock(out)
             manifest["record_games"] = record_games or 0
+            if test is not None:
+                manifest["sprt"] = test
         if not quiet:
             print(_intro(plan, spec, games, resume, left, n_workers, workers, backend, scheduler,
                          out), file=sys.stderr)  # fmt: skip
@@ -356,13 +377,21 @@ def tournament(
 
         for line in warnings(honesty(plan)):  # a cheat or a time budget: said even with -q
             print(f"trixsim: warning: {line}", file=sys.stderr)
-        _load_in_background("sim.report", "pyarrow.dataset")  # for the closing summary
+        stop.load_in_background("sim.report", "pyarrow.dataset")  # for the closing summary
         try:
             if pieces:
                 spent = compile_first(plan, pieces, say=not quiet)
                 manifest["compile_seconds"] = round(manifest.get("compile_seconds", 0) + spent, 3)
                 runner.start(n_workers, out, spec.name, plan.bots)
-            manifest = runner.run(plan, out, n_workers, manifest, progress=not quiet)
+            settle = None
+            if test is not None:
+                from sim.run.sequential import stopper
+
+                settle = stopper(test, plan, out)
+            manifest = runner.run(plan, out, n_workers, manifest, not quiet, settle)
+            if settle is not None:
+                manifest["sprt"] = settle.manifest()
+                runner.save(out, manifest)
         except KeyboardInterrupt:  # before the run could take it: the manifest tells the truth
             manifest["status"] = "incomplete"
             runner.save(out, manifest)
@@ -385,6 +414,10 @@ def tournament(
         from sim.report import format_summary, summary
 
         print(format_summary(summary([folder])))
+        if isinstance(manifest.get("sprt"), dict) and "verdict" in manifest["sprt"]:
+            from sim.run.sequential import closing
+
+            print(closing(manifest))
     if not resume and games and games != plan.games:
         print(f"(--games {games:,} was rounded up to {plan.games:,}: whole deal sets, each "
               f"played under all {len(plan.seatings)} seatings)")  # fmt: skip
@@ -395,30 +428,6 @@ def tournament(
         print(f"trixsim: {why}; finish with: trixsim tournament {runner.resume_hint(out)}",
               file=sys.stderr)  # fmt: skip
         raise typer.Exit(143 if stop.terminated() else 130)
-
-
-def _quick_exit() -> None:
-    """Skip the garbage collections of the interpreter's exit: over numba's compiled kernels
-    they take a second or more (5 s after a compile) after the last line is printed, and a
-    Ctrl-C should end the command at once. Memory is returned to the system all the same."""
-    import atexit
-    import gc
-
-    atexit.unregister(gc.freeze)  # once, however often the command runs in one process
-    atexit.register(gc.freeze)
-
-
-def _load_in_background(*modules: str) -> None:
-    """Import ``modules`` in a thread: their import (pyarrow's datasets load pandas: about a
-    second) is then done while the run plays, and a stop prints its summary at once."""
-    import importlib
-    import threading
-
-    def load() -> None:
-        for m in modules:
-            importlib.import_module(m)
-
-    threading.Thread(target=load, daemon=True, name="trixsim-import").start()
 
 
 def _intro(plan, spec, games, resume, left, n_workers, asked, backend, scheduler, out) -> str:

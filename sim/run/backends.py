@@ -73,7 +73,10 @@ class Backend:
 
         return read_manifest(Path(out))
 
-    def run(self, plan: Plan, out, workers: int, manifest: dict, progress: bool) -> dict:
+    def run(self, plan: Plan, out, workers: int, manifest: dict, progress: bool,
+            settle=None) -> dict:  # fmt: skip
+        """Play the chunks not yet on disk; ``settle``: a sequential test's stopper (the
+        local backend only)."""
         raise NotImplementedError
 
     def write_records(self, plan: Plan, out, k: int) -> None:
@@ -106,11 +109,12 @@ class Local(Backend):
 
         self.pool = start_workers(max(1, workers), game, bots)
 
-    def run(self, plan, out, workers, manifest, progress):
+    def run(self, plan, out, workers, manifest, progress, settle=None):
         from sim.run.local import run
 
         pool, self.pool = self.pool, None  # run() shuts it down
-        return run(plan, Path(out), workers, manifest, progress=progress, pool=pool)
+        return run(plan, Path(out), workers, manifest, progress=progress, pool=pool,
+                   settle=settle)  # fmt: skip
 
     def stop(self) -> None:
         if self.pool is not None:  # loading the engine still, maybe: no need to wait for it
@@ -164,7 +168,7 @@ class Dask(Backend):
     def read_manifest(self, out) -> dict:
         return self.dask.read_manifest_url(out) if self.url else super().read_manifest(out)
 
-    def run(self, plan, out, workers, manifest, progress):
+    def run(self, plan, out, workers, manifest, progress, settle=None):
         connection, self.connection = self.connection, None  # run() closes it
         return self.dask.run(plan, out, workers, manifest, progress=progress,
                              scheduler=self.scheduler, connection=connection)  # fmt: skip

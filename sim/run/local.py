@@ -164,14 +164,15 @@ class Progress:
             self.save(self.manifest)
             self.last_save = now_
 
-    def close(self, status: str, done: set[int]) -> None:
-        """``done``: the chunks on disk now."""
+    def close(self, status: str, done: set[int], until: int | None = None) -> None:
+        """``done``: the chunks on disk now; ``until``: the chunks the run needs (all, or
+        those a sequential test's verdict needed)."""
         self.bar.close()
         elapsed = time.perf_counter() - self.start
         m, plan = self.manifest, self.plan
-        left = set(range(plan.n_chunks)) - done
-        m["games_done"] = plan.games - sum(len(plan.chunk_games(i)) for i in left)
-        if m["games_done"] < plan.games and status == "complete":
+        needed = range(plan.n_chunks if until is None else until)
+        m["games_done"] = sum(len(plan.chunk_games(i)) for i in needed if i in done)
+        if not set(needed) <= done and status == "complete":
             status = "incomplete"
         m["status"] = status
         m["seconds"] = round(m.get("seconds", 0.0) + elapsed, 3)
@@ -187,6 +188,7 @@ def run(
     manifest: dict,
     progress: bool = True,
     pool: ProcessPoolExecutor | None = None,
+    settle=None,
 ) -> dict:
     """Play every chunk not yet on disk; update the manifest; return it.
 
@@ -195,7 +197,10 @@ def run(
     worker the chunks are played in this process (for tests and callers that
     need that; Ctrl-C then stops the run when the chunk in play returns). Ctrl-C
     stops the workers, keeps the finished chunks and leaves the run marked
-    ``incomplete`` for ``--resume``.
+    ``incomplete`` for ``--resume``. ``settle`` (a sequential test,
+    :class:`sim.run.sequential.Stopper`) is asked after every chunk on disk; once it names
+    the last chunk its verdict needs, no chunk is started, and those played past it are set
+    aside (:func:`sim.run.sequential.set_aside`).
     """
     todo = [i for i in range(plan.n_chunks) if i not in done_chunks(out, plan)]
     clean(out, plan)
@@ -205,6 +210,7 @@ def run(
         write_manifest(out, m)
 
     meter = None
+    settled = None  # the last chunk a sequential test's verdict needs, once decided
     status = "complete"
     here = pool is None and workers <= 1
     manifest["backend"] = "local"
@@ -220,23 +226,36 @@ def run(
         # of play and writing); how long they took to start is kept beside it
         manifest["startup_seconds"] = round(time.perf_counter() - t, 3)
         meter = Progress(plan, done_games, manifest, save, progress)
-        finished = meter.finished
+        done = set(range(plan.n_chunks)) - set(todo)
+
+        def finished(n, chunk, parts, work) -> None:
+            nonlocal settled
+            meter.finished(n, chunk, parts, work)
+            done.add(chunk)
+            if settle is not None and settled is None:
+                settled = settle(done)
+                meter.bar.set_postfix_str(settle.progress(), refresh=False)
+
+        if settle is not None:
+            settled = settle(done)  # a resumed test may be decided by what is on disk
         if here:
             for i in todo:
+                if settled is not None:
+                    break
                 chunk, n, work, parts = play_chunk_to_disk(plan, str(out), i)
                 finished(n, chunk, parts, work)
         else:
             queue = iter(todo)
             running = {
                 pool.submit(play_chunk_to_disk, plan, str(out), i)
-                for i in itertools.islice(queue, 2 * workers)
+                for i in itertools.islice(queue, 0 if settled is not None else 2 * workers)
             }
             while running:
                 ready, running = wait(running, return_when=FIRST_COMPLETED)
                 for fut in ready:
                     chunk, n, work, parts = fut.result()
                     finished(n, chunk, parts, work)
-                    nxt = next(queue, None)
+                    nxt = next(queue, None) if settled is None else None
                     if nxt is not None:
                         running.add(pool.submit(play_chunk_to_disk, plan, str(out), nxt))
     except KeyboardInterrupt:
@@ -261,7 +280,15 @@ def run(
         elif pool is not None:  # stopped: no worker may still be writing when we count
             stop_workers(pool)
         meter = meter or Progress(plan, done_games, manifest, save, False)  # stopped at start
-        meter.close(status, done_chunks(out, plan))
+        until = None
+        if settled is not None:  # a sequential test decided: what was played past it is set aside
+            from sim.run.sequential import set_aside
+
+            on_disk = done_chunks(out, plan)
+            manifest["games_past_stop"] = manifest.get("games_past_stop", 0) + set_aside(
+                out, plan, {i for i in on_disk if i > settled}, manifest)  # fmt: skip
+            until = settled + 1
+        meter.close(status, done_chunks(out, plan), until)
     return manifest
 
 

@@ -60,3 +60,27 @@ def _quiet_about_interrupts(unraisable) -> None:
     """Python's report of an exception it swallowed, but none for our own interrupt."""
     if not (issubclass(unraisable.exc_type, KeyboardInterrupt) and _received):
         _hook[0](unraisable)
+
+
+def quick_exit() -> None:
+    """Skip the garbage collections of the interpreter's exit: over numba's compiled kernels
+    they take a second or more (5 s after a compile) after the last line is printed, and a
+    Ctrl-C should end the command at once. Memory is returned to the system all the same."""
+    import atexit
+    import gc
+
+    atexit.unregister(gc.freeze)  # once, however often the command runs in one process
+    atexit.register(gc.freeze)
+
+
+def load_in_background(*modules: str) -> None:
+    """Import ``modules`` in a thread: their import (pyarrow's datasets load pandas: about a
+    second) is then done while the run plays, and a stop prints its summary at once."""
+    import importlib
+    import threading
+
+    def load() -> None:
+        for m in modules:
+            importlib.import_module(m)
+
+    threading.Thread(target=load, daemon=True, name="trixsim-import").start()
