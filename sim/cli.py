@@ -414,7 +414,7 @@ def tournament(
         from sim.report import format_summary, summary
 
         print(format_summary(summary([folder])))
-        if isinstance(manifest.get("sprt"), dict) and "verdict" in manifest["sprt"]:
+        if manifest.get("games_past_stop"):
             from sim.run.sequential import closing
 
             print(closing(manifest))

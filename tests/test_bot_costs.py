@@ -51,11 +51,12 @@ def test_runs_pool_their_bots_times_and_flags():
     said = " ".join(warnings(f))
     assert "oracle sees every hand" in said and "pimc:ms=5 decides by a time budget" in said
     assert facts([Manifest({})]) == {"timing": {}, "cheats": [], "time_budget": [],
-                                     "reproducible": True}  # fmt: skip
+                                     "reproducible": True, "sprt": []}  # fmt: skip
     # a damaged manifest costs its timing lines, not the report (tests/test_fuzz.py found it)
     bad = [{"bot": "x", "timed": "2", "ms": 1.0, "hist": []}, {"bot": "y", "timed": 1, "ms": 1,
            "hist": [[1.0]]}, 3.5, {"bot": "z", "timed": True, "ms": 1, "hist": []}]  # fmt: skip
-    damaged = facts([Manifest({"timing": bad, "cheats": 1.5, "time_budget": {"a": 1}})])
+    damaged = facts([Manifest({"timing": bad, "cheats": 1.5, "time_budget": {"a": 1},
+                               "sprt": {"verdict": "H1", "a": "x"}})])  # fmt: skip
     assert damaged == facts([Manifest({})])
 
 

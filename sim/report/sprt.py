@@ -121,3 +121,17 @@ def part_differences(path, folder, spec, names: list[str], a: str, b: str) -> np
     ia, ib = names.index(a), names.index(b)
     both = (count[:, ia] > 0) & (count[:, ib] > 0)
     return means[both, ia] - means[both, ib]
+
+
+def sentence(s: dict) -> str:
+    """The verdict in words, from the manifest's ``sprt`` block."""
+    a, b, d0, d1 = s["a"], s["b"], s["d0"], s["d1"]
+    said = {H1: f"H1 accepted: {a} leads {b} by {d1:g} points of win share or more",
+            H0: f"H0 accepted: {a} leads {b} by {d0:g} points or less",
+            UNDECIDED: "undecided: the games ran out before a bound"}[s["verdict"]]  # fmt: skip
+    est = f"{s['estimate']:+.1f} ± {s['ci']:.1f}" if s["ci"] == s["ci"] else f"{s['estimate']:+.1f}"
+    return (
+        f"sequential test (alpha {s['alpha']:g}, beta {s['beta']:g}): {said}; LLR "
+        f"{s['llr']:+.2f} against bounds {s['lower']:.2f} and {s['upper']:.2f} after "
+        f"{s['deal_sets']} deal sets; {a} - {b} {est} points over them (95% t)"
+    )

@@ -1,5 +1,5 @@
 """What the manifests say about a line-up beyond its games: each bot's time per decision,
-the bots that cheat, and the bots that decide by a time budget.
+the bots that cheat, the bots that decide by a time budget, and a sequential test's verdict.
 
 Time per decision is measured by the compiled loop (:mod:`sim.core.timing`) and kept per
 line-up entry in the manifest; it differs from run to run and machine to machine, so it is
@@ -11,6 +11,7 @@ before these were kept have none of them, and say nothing.
 from __future__ import annotations
 
 from sim.core.timing import described, merge
+from sim.report.sprt import sentence
 
 
 def facts(runs) -> dict:
@@ -19,8 +20,11 @@ def facts(runs) -> dict:
     pooled: dict[str, list[dict]] = {}
     cheats: set[str] = set()
     timed: set[str] = set()
+    tests = []
     for r in runs:
         m = r.manifest
+        if _sequential(m.get("sprt")):
+            tests.append(m["sprt"])
         entries = m.get("timing") if isinstance(m.get("timing"), list) else []
         for e in entries:
             raw = _entry(e)
@@ -30,7 +34,18 @@ def facts(runs) -> dict:
         timed.update(_names(m.get("time_budget")))
     timing = {bot: d for bot, (e,) in sorted(pooled.items()) if (d := described(e))}
     return {"timing": timing, "cheats": sorted(cheats), "time_budget": sorted(timed),
-            "reproducible": not timed}  # fmt: skip
+            "reproducible": not timed, "sprt": tests}  # fmt: skip
+
+
+def _sequential(s) -> bool:
+    """A sequential test's whole block, played (a damaged one costs its line, not the
+    report)."""
+    numbers = ("d0", "d1", "alpha", "beta", "deal_sets", "llr", "lower", "upper", "estimate",
+               "ci")  # fmt: skip
+    return (isinstance(s, dict) and s.get("verdict") in ("H0", "H1", "undecided")
+            and isinstance(s.get("a"), str) and isinstance(s.get("b"), str)
+            and all(isinstance(s.get(k), int | float) and not isinstance(s.get(k), bool)
+                    for k in numbers))  # fmt: skip
 
 
 def _names(value) -> list[str]:
@@ -71,6 +86,8 @@ def timing_text(s: dict) -> list[str]:
         out.append("time per decision (measured on this machine, varies run to run): "
                    + "; ".join(each))  # fmt: skip
     out += warnings(s)
+    for test in s.get("sprt", []):
+        out.append(sentence(test))
     return out
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 
 from sim.core.registry import get
-from sim.report.sprt import H0, H1, UNDECIDED, part_differences, sequential
+from sim.report.sprt import UNDECIDED, part_differences, sequential
 from sim.run.parquet import part_name
 from sim.run.plan import Plan
 
@@ -74,20 +74,6 @@ class Stopper:
                 "last_chunk": self.settled}  # fmt: skip
 
 
-def sentence(s: dict) -> str:
-    """The verdict in words, from the manifest's ``sprt`` block."""
-    a, b, d0, d1 = s["a"], s["b"], s["d0"], s["d1"]
-    said = {H1: f"H1 accepted: {a} leads {b} by {d1:g} points of win share or more",
-            H0: f"H0 accepted: {a} leads {b} by {d0:g} points or less",
-            UNDECIDED: "undecided: the games ran out before a bound"}[s["verdict"]]  # fmt: skip
-    est = f"{s['estimate']:+.1f} ± {s['ci']:.1f}" if s["ci"] == s["ci"] else f"{s['estimate']:+.1f}"
-    return (
-        f"sequential test (alpha {s['alpha']:g}, beta {s['beta']:g}): {said}; LLR "
-        f"{s['llr']:+.2f} against bounds {s['lower']:.2f} and {s['upper']:.2f} after "
-        f"{s['deal_sets']} deal sets; {a} - {b} {est} points over them (95% t)"
-    )
-
-
 def set_aside(out: Path, plan: Plan, chunks, manifest: dict) -> int:
     """Move the part files of ``chunks`` (played past the verdict) to ``past-stop/``, out of
     the run's tables; the games moved."""
@@ -134,12 +120,8 @@ def stopper(s: dict, plan: Plan, out) -> Stopper:
 
 
 def closing(manifest: dict) -> str:
-    """The closing summary's lines on the test: its verdict, and the games set aside."""
-    line = sentence(manifest["sprt"])
+    """The closing summary's line on the games set aside past the verdict ("" if none; the
+    verdict itself is the summary's, :func:`sim.report.sprt.sentence`)."""
     past = manifest.get("games_past_stop", 0)
-    if past:
-        line += (
-            f"\n({past:,} games the workers played past the verdict are kept in "
-            f"{PAST_STOP}/, not counted and not in the tables)"
-        )
-    return line
+    return (f"({past:,} games the workers played past the verdict are kept in {PAST_STOP}/, "
+            "not counted and not in the tables)") if past else ""  # fmt: skip
