@@ -128,7 +128,7 @@ def sentence(s: dict) -> str:
     a, b, d0, d1 = s["a"], s["b"], s["d0"], s["d1"]
     said = {H1: f"H1 accepted: {a} leads {b} by {d1:g} points of win share or more",
             H0: f"H0 accepted: {a} leads {b} by {d0:g} points or less",
-            UNDECIDED: "undecided: the games ran out before a bound"}[s["verdict"]]  # fmt: skip
+            UNDECIDED: "undecided: no bound reached yet"}[s["verdict"]]  # fmt: skip
     est = f"{s['estimate']:+.1f} ± {s['ci']:.1f}" if s["ci"] == s["ci"] else f"{s['estimate']:+.1f}"
     return (
         f"sequential test (alpha {s['alpha']:g}, beta {s['beta']:g}): {said}; LLR "
