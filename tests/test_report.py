@@ -156,7 +156,7 @@ def test_a_runs_summary_read_part_by_part_equals_the_one_from_all_its_games(runs
     contracts = pq.read_table(runs[name] / "contracts.parquet", columns=["game"]).num_rows
     assert streamed.pop("deals") == contracts  # the closing block counts them too
     assert streamed.pop("deal") == "contract"
-    for key in ("timing", "cheats", "time_budget", "reproducible"):  # the manifest's, beside
+    for key in ("timing", "cheats", "time_budget", "reproducible", "sprt"):  # the manifest's
         streamed.pop(key)
     assert streamed.keys() == whole.keys() and streamed["games"] == whole["games"]
     assert streamed["deal_sets"] == whole["deal_sets"] > 1
