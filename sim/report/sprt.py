@@ -60,35 +60,37 @@ def bounds(alpha: float, beta: float) -> tuple[float, float]:
     return math.log(beta / (1 - alpha)), math.log((1 - beta) / alpha)
 
 
-def _ratio(n: int, s1: float, s2: float, d0: float, d1: float) -> float:
-    """The LLR of ``n`` differences of sum ``s1`` and sum of squares ``s2``."""
-    r0 = max(s2 / n - 2 * d0 * s1 / n + d0 * d0, TINY)
-    r1 = max(s2 / n - 2 * d1 * s1 / n + d1 * d1, TINY)
-    return 0.5 * n * math.log(r0 / r1)
+def _ratios(s1, s2, n, d0: float, d1: float):
+    """The LLR of the first ``n`` differences, whose sum is ``s1`` and sum of squares ``s2``
+    (arrays: every prefix at once)."""
+    r0 = np.maximum(s2 / n - 2 * d0 * s1 / n + d0 * d0, TINY)
+    r1 = np.maximum(s2 / n - 2 * d1 * s1 / n + d1 * d1, TINY)
+    return 0.5 * n * np.log(r0 / r1)
 
 
 def llr(diffs, d0: float, d1: float) -> float:
     """The log-likelihood ratio of H1 (mean ``d1``) to H0 (mean ``d0``) of ``diffs``."""
     x = np.asarray(diffs, np.float64)
-    return _ratio(len(x), float(x.sum()), float((x * x).sum()), d0, d1) if len(x) else 0.0
+    return float(_ratios(x.sum(), (x * x).sum(), len(x), d0, d1)) if len(x) else 0.0
 
 
 def sequential(diffs, d0: float, d1: float, alpha: float = 0.05, beta: float = 0.05,
-         least: int = MIN_DEAL_SETS) -> Sequential:  # fmt: skip
+               least: int = MIN_DEAL_SETS) -> Sequential:  # fmt: skip
     """Run the test over ``diffs`` (one paired difference per deal set, in deal-set order):
     the first deal set, from ``least`` on, whose running ratio reaches a bound decides; else
-    undecided over them all."""
+    undecided over them all. Every prefix's ratio at once: a run asks again after each
+    chunk, over all its deal sets."""
     if not d1 > d0:
         raise ValueError("the test needs d1 > d0")
     lo, hi = bounds(alpha, beta)
     x = np.asarray(diffs, np.float64)
-    s1, s2 = np.cumsum(x), np.cumsum(x * x)
+    n = np.arange(1, len(x) + 1)
+    ratio = _ratios(np.cumsum(x), np.cumsum(x * x), n, d0, d1)
+    past = np.flatnonzero((n >= least) & ((ratio >= hi) | (ratio <= lo)))
     stop, verdict = len(x), UNDECIDED
-    for n in range(max(1, least), len(x) + 1):
-        ratio = _ratio(n, s1[n - 1], s2[n - 1], d0, d1)
-        if ratio >= hi or ratio <= lo:
-            stop, verdict = n, H1 if ratio >= hi else H0
-            break
+    if len(past):
+        stop = int(past[0]) + 1
+        verdict = H1 if ratio[past[0]] >= hi else H0
     used = x[:stop]
     est, ci = mean_ci(used) if stop else (math.nan, math.nan)
     return Sequential(verdict, stop, llr(used, d0, d1), lo, hi, float(est), float(ci))

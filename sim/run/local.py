@@ -170,9 +170,11 @@ class Progress:
         self.bar.close()
         elapsed = time.perf_counter() - self.start
         m, plan = self.manifest, self.plan
-        needed = range(plan.n_chunks if until is None else until)
-        m["games_done"] = sum(len(plan.chunk_games(i)) for i in needed if i in done)
-        if not set(needed) <= done and status == "complete":
+        until = plan.n_chunks if until is None else until
+        left = set(range(until)) - done
+        m["games_done"] = min(plan.games, until * plan.chunk) - sum(
+            len(plan.chunk_games(i)) for i in left)  # fmt: skip
+        if left and status == "complete":
             status = "incomplete"
         m["status"] = status
         m["seconds"] = round(m.get("seconds", 0.0) + elapsed, 3)

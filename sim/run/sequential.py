@@ -33,7 +33,6 @@ class Stopper:
         self.spec = get(plan.game)
         self.names = sorted(set(plan.bots))
         self.read: list[np.ndarray] = []  # differences of chunks 0, 1, ... read so far
-        self.ends: list[int] = []  # deal sets up to the end of each chunk read
         self.result = sequential([], d0 / 100, d1 / 100, alpha, beta)
         self.settled: int | None = None
 
@@ -48,15 +47,13 @@ class Stopper:
             path = self.out / games_dir / part_name(i)
             self.read.append(part_differences(path, self.out, self.spec, self.names,
                                               self.a, self.b))  # fmt: skip
-            self.ends.append(self.ends[-1] + len(self.read[-1]) if self.ends else
-                             len(self.read[-1]))  # fmt: skip
             grew = True
         if grew:
             diffs = np.concatenate(self.read)
             self.result = sequential(diffs, self.d0 / 100, self.d1 / 100, self.alpha, self.beta)
             if self.result.verdict != UNDECIDED:
-                n = self.result.deal_sets
-                self.settled = next(i for i, end in enumerate(self.ends) if end >= n)
+                ends = np.cumsum([len(d) for d in self.read])  # deal sets to each chunk's end
+                self.settled = int(np.searchsorted(ends, self.result.deal_sets))
         return self.settled
 
     def progress(self) -> str:
