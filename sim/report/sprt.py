@@ -100,22 +100,16 @@ def part_differences(path, folder, spec, names: list[str], a: str, b: str) -> np
     """``a``'s paired difference over ``b`` in each deal set of one games part file (win
     share, by team in a partnership game: the figure the report's verdict rests on), in
     deal-set order."""
-    from sim.report.data import codes, ints, read_part
+    from sim.report.data import read_part
     from sim.report.stats import cluster_means, team_columns
+    from sim.report.streamed import SEAT_COLUMNS, seat_arrays
 
-    seats = range(spec.seats)
-    columns = ["deal_set", *(f"bot_{p}" for p in seats), *(f"win_share_{p}" for p in seats)]
-    if spec.teams:
-        columns += [*(f"total_{p}" for p in seats), *(f"rank_{p}" for p in seats)]
-    t = read_part(path, columns, folder)
+    columns = ["deal_set", *(f"{c}_{p}" for c in SEAT_COLUMNS for p in range(spec.seats))]
     lookup = {n: i for i, n in enumerate(names)}
-    bots = np.stack([codes(t.column(f"bot_{p}"), lookup, "bot") for p in seats], 1)
-    win = np.stack([t.column(f"win_share_{p}").to_numpy() for p in seats], 1)
-    _, cluster = np.unique(ints(t.column("deal_set")), return_inverse=True)  # in order
+    bots, win, totals, ranks, cluster = seat_arrays(read_part(path, columns, folder), spec,
+                                                    lookup)  # fmt: skip
     nb = len(names)
     if spec.teams:
-        totals = np.stack([ints(t.column(f"total_{p}")) for p in seats], 1).astype(np.int64)
-        ranks = np.stack([ints(t.column(f"rank_{p}")) for p in seats], 1)
         who, win, *_ = team_columns(bots.astype(np.int64), win, totals, ranks, spec.teams, nb)
         means, count = cluster_means(win, who, cluster, nb + 1)
     else:

@@ -16,22 +16,32 @@ import numpy as np
 from sim.report.data import GAMES, Run, codes, game_columns, ints, read_part
 from sim.report.stats import Tally
 
+SEAT_COLUMNS = ("bot", "total", "rank", "win_share")  # per seat: bot_0, total_0, ...
+
+
+def seat_arrays(t, spec, lookup: dict[str, int]):
+    """A games part's per-seat columns as (games, seats) arrays: bots (codes in ``lookup``),
+    win shares, totals, ranks; and each game's deal set, dense and in order within the
+    part."""
+    seats = range(spec.seats)
+    bots = np.stack([codes(t.column(f"bot_{p}"), lookup, "bot") for p in seats], 1)
+    totals = np.stack([ints(t.column(f"total_{p}")) for p in seats], 1).astype(np.int64)
+    ranks = np.stack([ints(t.column(f"rank_{p}")) for p in seats], 1)
+    win = np.stack([t.column(f"win_share_{p}").to_numpy() for p in seats], 1)
+    _, cluster = np.unique(ints(t.column("deal_set")), return_inverse=True)
+    return bots, win, totals, ranks, cluster
+
 
 def run_summary(run: Run) -> dict:
     """:func:`sim.report.stats.win_summary` of one run, without holding its games."""
     names = sorted(set(run.bots))
-    seats = range(run.spec.seats)
     columns = [c for c in game_columns(run.spec) if c not in ("game", "end")]
     lookup = {n: i for i, n in enumerate(names)}
     tally = Tally(names, run.spec.teams)
     deals = 0
     for path in run.paths(GAMES):
         t = read_part(path, columns, run.folder)
-        bots = np.stack([codes(t.column(f"bot_{p}"), lookup, "bot") for p in seats], 1)
-        totals = np.stack([ints(t.column(f"total_{p}")) for p in seats], 1).astype(np.int64)
-        ranks = np.stack([ints(t.column(f"rank_{p}")) for p in seats], 1)
-        win = np.stack([t.column(f"win_share_{p}").to_numpy() for p in seats], 1)
-        _, cluster = np.unique(ints(t.column("deal_set")), return_inverse=True)  # dense, per part
+        bots, win, totals, ranks, cluster = seat_arrays(t, run.spec, lookup)
         deals += int(ints(t.column(run.spec.deal_count)).astype(np.int64).sum())
         del t
         tally.add(bots, win, totals, ranks, cluster)
