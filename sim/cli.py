@@ -6,7 +6,6 @@ and what would be right, with a non-zero exit; never a traceback.
 
 from __future__ import annotations
 
-import json
 import os
 import sys
 from pathlib import Path
@@ -94,6 +93,13 @@ def _lineup(bots: str, game) -> list:
     return (specs * game.seats)[: game.seats]
 
 
+def _check_workers(workers: int | None) -> None:
+    cores = os.cpu_count() or 1
+    if workers is not None and not 1 <= workers <= 4 * cores:
+        raise CliError(f"--workers must be from 1 to {4 * cores} (4 per core; this machine has "
+                       f"{cores}), got {workers}")  # fmt: skip
+
+
 def _split_specs(text: str) -> list[str]:
     from sim.core.bots import split_specs
 
@@ -152,7 +158,7 @@ def replay(
     """Check every game record of FILE against the rules. Exit 0 when all are good.
 
     Each record's format tag says its game."""
-    from sim.core.replay import check_file, not_records
+    from sim.core.replay import check_file, not_records, said
 
     spec = _game(game)
     if file == "-":
@@ -169,51 +175,15 @@ def replay(
         verdicts = check_file(source, spec)
     except OSError as e:
         raise CliError(f"replay: cannot read {name} ({e.strerror})") from None
+    out, err = said(verdicts, name, spec, quiet, as_json)
+    print(out, end="")
+    print(err, end="", file=sys.stderr)
     bad = [v for v in verdicts if not v.ok]
-    deals = sum(v.deals for v in verdicts)
-    names = {v.game_name for v in verdicts if v.game_name} or {spec.name}
-    deal = spec.deal if names == {spec.name} else "deal"
-    if as_json:
-        print(json.dumps({
-            "file": name, "games": len(verdicts), "good": len(verdicts) - len(bad),
-            f"{deal}s": deals,
-            "bad": [{"line": v.line, "game": v.game, "error": v.error} for v in bad],
-        }))  # fmt: skip
-    elif not quiet:
-        for v in bad:
-            print(v.error)
-        if not verdicts:
-            print(f"{name}: no records")
-        elif not bad:
-            print(f"{name}: {_count(len(verdicts), 'game')}, {_count(deals, deal)}: all follow "
-                  "the rules")  # fmt: skip
-        else:
-            verb = "breaks" if len(bad) == 1 else "break"
-            print(f"{name}: {len(bad):,} of {_count(len(verdicts), 'game')} {verb} the rules",
-                  file=sys.stderr)  # fmt: skip
     raise typer.Exit(1 if bad or not verdicts else 0)
 
 
 def _count(n: int, word: str) -> str:
     return f"{n:,} {word}{'' if n == 1 else 's'}"
-
-
-def _default_bots(game: str) -> str:
-    """The default line-up: ``greedy,mcts``, or those of them the game has, else ``random``."""
-    from sim.core.bots import load_bots
-
-    have = load_bots(game)
-    return ",".join(b for b in ("greedy", "mcts") if b in have) or "random"
-
-
-def _default_out(bots: str, game: str) -> Path:
-    import re
-    from datetime import datetime
-
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    lineup = re.sub(r"[^A-Za-z0-9=.+-]+", "_", "-vs-".join(_split_specs(bots)))[:80]
-    prefix = "" if game == LEGACY_GAME else f"{game}-"  # Trix folders keep 0.2.0's names
-    return Path("results") / f"{stamp}-{prefix}{lineup}"
 
 
 @app.command()
@@ -294,6 +264,7 @@ def tournament(
     from sim.run import stop
     from sim.run.backends import backend as make_backend
     from sim.run.compiling import compile_first, needed
+    from sim.run.describe import default_bots, default_out, intro
     from sim.run.plan import Plan, PlanError
     from sim.run.store import TournamentError
 
@@ -303,9 +274,7 @@ def tournament(
         raise CliError(f"--backend must be local or dask, got {backend!r}")
     if scheduler is not None and backend != "dask":
         raise CliError("--scheduler needs --backend dask")
-    if workers is not None and not 1 <= workers <= 4 * cores:
-        raise CliError(f"--workers must be from 1 to {4 * cores} (4 per core; this machine has "
-                       f"{cores}), got {workers}")  # fmt: skip
+    _check_workers(workers)
     url = out is not None and "://" in out
     if url and backend != "dask":
         raise CliError(f"--out {out}: a URL needs --backend dask (its workers write there)")
@@ -335,7 +304,7 @@ def tournament(
                 raise CliError(f"--resume: the run in {out} is already complete")
         else:
             spec = _game(game)
-            bots = bots or _default_bots(spec.name)
+            bots = bots or default_bots(spec.name)
             texts = [s.text for s in _specs(bots, spec)]
             if record_games is not None and record_games < 0:
                 raise CliError(f"--record-games must be 0 or more, got {record_games}")
@@ -347,10 +316,10 @@ def tournament(
                 from sim.run.sequential import configure
 
                 try:
-                    test = configure(sprt, alpha, beta, plan, backend)
+                    test = configure(sprt, alpha, beta, plan, bool(url))
                 except ValueError as e:
                     raise CliError(str(e)) from None
-            out = out or _default_out(bots, spec.name)
+            out = out or default_out(_split_specs(bots), spec.name)
             runner.check_out(out)
         left = plan.n_chunks if not resume else runner.left(out, plan)
         n_workers = max(1, min(workers or cores, left))  # no idle worker
@@ -370,7 +339,7 @@ def tournament(
             if test is not None:
                 manifest["sprt"] = test
         if not quiet:
-            print(_intro(plan, spec, games, resume, left, n_workers, workers, backend, scheduler,
+            print(intro(plan, spec, games, resume, left, n_workers, workers, backend, scheduler,
                          out), file=sys.stderr)  # fmt: skip
         from sim.report.timing import warnings
         from sim.run.store import honesty
@@ -430,24 +399,6 @@ def tournament(
         raise typer.Exit(143 if stop.terminated() else 130)
 
 
-def _intro(plan, spec, games, resume, left, n_workers, asked, backend, scheduler, out) -> str:
-    """The line saying what the run will do: games, seatings, chunks, and the workers really
-    used (no more than there are chunks to play)."""
-    rounded = " (rounded up to whole deal sets)" if games and games != plan.games else ""
-    chunks = _count(plan.n_chunks, "chunk")
-    if resume:
-        chunks = f"{left:,} of {chunks} left"
-    if scheduler:
-        who = f"Dask scheduler {scheduler}"
-    else:
-        who = _count(n_workers, "worker")
-        if asked and n_workers < asked:
-            who += f" ({asked} asked: no more workers than chunks)"
-        who += " (Dask LocalCluster)" if backend == "dask" else ""
-    return (f"trixsim: {_count(plan.games, 'game')} of {spec.name}{rounded}, "
-            f"{_count(len(plan.seatings), 'seating')}, {chunks} on {who} -> {out}")  # fmt: skip
-
-
 @app.command()
 def report(
     dirs: list[Path] = typer.Argument(..., help="Tournament folders (--out of tournament)."),
@@ -480,6 +431,50 @@ def report(
     print(to_json(rep) if fmt == "json" else render(rep, markdown=fmt == "markdown"), end="")
     if plots is not None and fmt != "json":
         print(f"trixsim: {len(written)} plots written to {plots}", file=sys.stderr)
+
+
+@app.command()
+def ladder(
+    game: str = typer.Option(DEFAULT_GAME, "--game", help=GAME_HELP),
+    out: Path = typer.Option(
+        Path("docs/ladder"),
+        "--out",
+        help="Folder of the ladders: <game>.md, <game>.png and <game>/ (the pairings' runs)",
+    ),  # fmt: skip
+    add: list[str] = typer.Option(
+        None,
+        "--add",
+        help="Place this bot spec too, playing only its own pairings "
+        "(repeatable; a registered bot, plug-ins included)",
+    ),  # fmt: skip
+    quick: bool = typer.Option(False, "--quick", help="A small ladder: 3 bots, few games."),
+    seed: int = typer.Option(
+        None, help="Seed of every pairing [default: 1, or the ladder's own]", show_default=False
+    ),
+    workers: int = typer.Option(
+        None, help="Worker processes of each pairing [default: all cores]", show_default=False
+    ),
+):
+    """Rank a game's standard bots by a round robin of duplicate tournaments, and write its
+    page (ratings, pairwise differences, time per decision, commands, a plot)."""
+    from sim.core.limits import MAX_SEED
+    from sim.ladder import LadderError, run_ladder
+
+    spec = _game(game)
+    if seed is not None and not 0 <= seed <= MAX_SEED:
+        raise CliError(f"--seed must be from 0 to 2**64 - 1, got {seed}")
+    _check_workers(workers)
+    try:
+        page = run_ladder(spec.name, out, add or [], quick, seed, workers,
+                          lambda line: print(f"ladder: {line}", file=sys.stderr))  # fmt: skip
+    except LadderError as e:
+        raise CliError(f"ladder: {e}") from None
+    except KeyboardInterrupt:
+        print("trixsim: ladder interrupted; the same command finishes it", file=sys.stderr)
+        raise typer.Exit(130) from None
+    except OSError as e:
+        raise CliError(f"ladder: cannot write in {out} ({e.strerror})") from None
+    print(f"trixsim: the {spec.name} ladder is in {page}")
 
 
 @app.command()

@@ -195,3 +195,23 @@ def test_the_local_cluster_dies_with_a_killed_client(tmp_path):
     proc.wait()
     _, alive = psutil.wait_procs(family, timeout=5)
     assert not alive, f"outlived the client: {alive}"
+
+
+def test_a_sequential_test_stops_where_the_local_backend_stops(tmp_path):
+    from tests.test_sequential import RUN as SEQUENTIAL
+    from tests.test_sequential import files
+
+    runs = {}
+    for backend in ("local", "dask"):
+        out = tmp_path / backend
+        res = trixsim(*SEQUENTIAL, "--backend", backend, "--workers", "2", "--out", str(out))
+        assert res.returncode == 0, res.stderr
+        runs[backend] = out, json.loads((out / "manifest.json").read_text())
+    (a, ma), (b, mb) = runs["local"], runs["dask"]
+    assert mb["status"] == "complete" and mb["backend"] == "dask"
+    for key in ("verdict", "deal_sets", "llr", "estimate", "ci", "last_chunk"):
+        assert ma["sprt"][key] == mb["sprt"][key], key
+    for sub in ("games.parquet", "deals.parquet"):
+        assert files(a, sub) == files(b, sub)
+    res = trixsim(*SEQUENTIAL, "--backend", "dask", "--out", "file:///tmp/x-sprt")
+    assert res.returncode == 2 and "give --out a folder, not a URL" in res.stderr

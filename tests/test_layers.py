@@ -1,5 +1,5 @@
 """Lower layers never import higher ones: core < games < bots < run, report, table, web <
-bench, cli. An import anywhere in a module counts, inside a function too.
+bench, cli, ladder. An import anywhere in a module counts, inside a function too.
 
 A game's parts that plug into a higher layer sit in that layer: its report sections
 (``report*.py``) and its terminal view beside ``sim.report`` and ``sim.table``, its web
@@ -23,6 +23,7 @@ LAYERS = {  # package prefix -> layer
     "sim.web": 3,
     "sim.bench": 4,
     "sim.cli": 4,
+    "sim.ladder": 4,
 }
 
 

@@ -86,7 +86,7 @@ CONTRACTS: dict[str, Contract] = {
         optional=True,
     ),
     "costs": Contract(values=("COSTS",), optional=True),  # fields of sim.run.cost.Costs
-    "bench": Contract(values=("STRENGTH",), functions=("targets",), optional=True),
+    "bench": Contract(values=("STRENGTH", "LADDER"), functions=("targets",), optional=True),
 }
 
 

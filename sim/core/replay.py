@@ -147,3 +147,34 @@ def _saved_table(path: Path, doc: dict) -> str:
     if doc.get("finished"):
         return what + f"{play} writes its record"
     return what + f"its record is written when the game ends: finish it with {play}"
+
+
+def said(verdicts: list[Verdict], name: str, spec: GameSpec, quiet: bool, as_json: bool
+         ) -> tuple[str, str]:  # fmt: skip
+    """What ``trixsim replay`` prints of ``verdicts``: (standard output, standard error)."""
+    import json
+
+    bad = [v for v in verdicts if not v.ok]
+    deals = sum(v.deals for v in verdicts)
+    names = {v.game_name for v in verdicts if v.game_name} or {spec.name}
+    deal = spec.deal if names == {spec.name} else "deal"
+    if as_json:
+        return json.dumps({
+            "file": name, "games": len(verdicts), "good": len(verdicts) - len(bad),
+            f"{deal}s": deals,
+            "bad": [{"line": v.line, "game": v.game, "error": v.error} for v in bad],
+        }) + "\n", ""  # fmt: skip
+    if quiet:
+        return "", ""
+    out = "".join(f"{v.error}\n" for v in bad)
+    if not verdicts:
+        return out + f"{name}: no records\n", ""
+    if not bad:
+        return out + f"{name}: {_count(len(verdicts), 'game')}, {_count(deals, deal)}: all follow "\
+            "the rules\n", ""  # fmt: skip
+    verb = "breaks" if len(bad) == 1 else "break"
+    return out, f"{name}: {len(bad):,} of {_count(len(verdicts), 'game')} {verb} the rules\n"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n:,} {word}{'' if n == 1 else 's'}"

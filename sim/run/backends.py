@@ -171,7 +171,8 @@ class Dask(Backend):
     def run(self, plan, out, workers, manifest, progress, settle=None):
         connection, self.connection = self.connection, None  # run() closes it
         return self.dask.run(plan, out, workers, manifest, progress=progress,
-                             scheduler=self.scheduler, connection=connection)  # fmt: skip
+                             scheduler=self.scheduler, connection=connection,
+                             settle=settle)  # fmt: skip
 
     def write_records(self, plan, out, k) -> None:
         if self.url:

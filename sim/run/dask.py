@@ -397,10 +397,15 @@ def run(
     progress: bool = True,
     scheduler: str | None = None,
     connection: Future | None = None,
+    settle=None,
 ) -> dict:
     """:func:`sim.run.local.run` on a Dask cluster: play every chunk not yet written.
 
     ``connection``: from :func:`start`, else made here; closed at the end either way.
+    ``settle``: a sequential test, asked after every chunk written, as the local backend
+    does (its part files are read from the run's folder: the client writes them there);
+    once decided no task is added, the tasks waiting are cancelled, and chunks written
+    past the verdict are set aside.
     """
     require()
     from distributed import as_completed
@@ -417,6 +422,7 @@ def run(
     pending: set = set()
     writer = ThreadPoolExecutor(WRITERS, thread_name_prefix="trixsim-write")
     writing: dict = {}  # write of a chunk -> (chunk, its games)
+    settled = None  # the last chunk a sequential test's verdict needs, once decided
     try:
         t = time.perf_counter()
         connection = connection or start(scheduler, workers, out, plan.game)
@@ -425,7 +431,18 @@ def run(
         # the clock starts when the cluster is up, as the local backend's when its workers are
         manifest["startup_seconds"] = round(time.perf_counter() - t, 3)
         meter = Progress(plan, done_games, manifest, store.write_manifest, progress)
-        finished = meter.finished
+        on_disk = set(range(plan.n_chunks)) - set(todo)
+        if settle is not None:
+            settled = settle(on_disk)  # a resumed test may be decided by what is on disk
+
+        def finished(n, i, parts, work) -> None:
+            nonlocal settled
+            meter.finished(n, i, parts, work)
+            on_disk.add(i)
+            if settle is not None and settled is None:
+                settled = settle(on_disk)
+                meter.bar.set_postfix_str(settle.progress(), refresh=False)
+
         threads = client.nthreads()
         manifest["dask"] = {
             "scheduler": scheduler or "LocalCluster",
@@ -452,8 +469,11 @@ def run(
         def room() -> int:
             """Tasks to add: two per worker thread running or queued, and two more, no
             more (finished results wait in memory until the client has written them)."""
+            if settled is not None:
+                return 0
             threads = client.nthreads()
-            meter.bar.set_postfix_str(f"{len(threads)} workers", refresh=False)
+            if settle is None:  # (else the bar shows the test's ratio)
+                meter.bar.set_postfix_str(f"{len(threads)} workers", refresh=False)
             return 2 * sum(threads.values()) + 2 - len(pending)
 
         def drain(block: bool) -> None:
@@ -471,6 +491,8 @@ def run(
         ahead = as_completed(first, loop=client.loop, with_results=True)
         written: set[int] = set()
         for fut, (i, n, work, parts) in ahead:
+            if settled is not None:  # decided: the tasks still waiting are not needed
+                break
             pending.discard(fut)
             fut.release()
             for nxt in itertools.islice(queue, max(0, room())):  # before writing: no idle worker
@@ -497,9 +519,19 @@ def run(
     finally:
         writer.shutdown(wait=True, cancel_futures=True)  # a chunk is on disk whole, or not at all
         meter = meter or Progress(plan, done_games, manifest, store.write_manifest, False)
+        until = None
+        if settled is not None:  # decided: what was written past the verdict is set aside
+            from sim.run.sequential import set_aside
+
+            _close(client, cluster, pending)
+            client = cluster = None
+            past = {i for i in store.done(plan) if i > settled}
+            manifest["games_past_stop"] = manifest.get("games_past_stop", 0) + set_aside(
+                Path(out), plan, past, manifest)  # fmt: skip
+            until = settled + 1
         if status == "complete":  # every chunk is written: the run ends before the cleanup
-            meter.close(status, store.done(plan))
+            meter.close(status, store.done(plan), until)
         _close(client, cluster, pending)  # (else a running task may still write its chunk)
         if status != "complete":
-            meter.close(status, store.done(plan))
+            meter.close(status, store.done(plan), until)
     return manifest

@@ -88,9 +88,10 @@ def set_aside(out: Path, plan: Plan, chunks, manifest: dict) -> int:
     return moved
 
 
-def configure(text: str, alpha: float, beta: float, plan: Plan, backend: str) -> dict:
+def configure(text: str, alpha: float, beta: float, plan: Plan, url: bool) -> dict:
     """The ``sprt`` block of a new run's manifest from ``--sprt D0,D1``, ``--alpha``,
-    ``--beta``; ValueError in one line on anything the test cannot take."""
+    ``--beta``; ValueError in one line on anything the test cannot take (``url``: the run
+    writes to a URL, where its workers put the part files the test would read)."""
     try:
         d0, d1 = (float(x) for x in text.split(","))
     except ValueError:
@@ -101,9 +102,9 @@ def configure(text: str, alpha: float, beta: float, plan: Plan, backend: str) ->
     for name, v in (("--alpha", alpha), ("--beta", beta)):
         if not 0 < v < 0.5:
             raise ValueError(f"{name} is an error rate between 0 and 0.5, got {v}")
-    if backend != "local":
-        raise ValueError("--sprt runs on the local backend only (a Dask run cannot stop early "
-                         "yet)")  # fmt: skip
+    if url:
+        raise ValueError("--sprt reads each chunk as it is written, from a folder of this "
+                         "machine; give --out a folder, not a URL")  # fmt: skip
     bots = list(dict.fromkeys(plan.bots))
     if len(bots) != 2:
         raise ValueError(f"--sprt tests two bots against each other; --bots gave {len(bots)}: "

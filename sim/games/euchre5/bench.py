@@ -17,6 +17,11 @@ ORACLE = "oracle,mcts"
 STRENGTH = ((GREEDY_RANDOM, 2_000), (MCTS_GREEDY, 4_000), (EQUAL_TIME, 2_000),
             (PIMC_GREEDY, 2_000), (ORACLE, 1_000))  # fmt: skip
 
+# `trixsim ladder` (sim/ladder): its standard bots, pimc at a quarter of its worlds and at
+# its default
+LADDER = ("random", "greedy", "mcts:iters=50", "mcts:iters=200", "mcts:iters=800",
+          "pimc:worlds=5", "pimc", "oracle")  # fmt: skip
+
 
 def targets(r: dict) -> list:
     return [

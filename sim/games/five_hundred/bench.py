@@ -16,6 +16,11 @@ ORACLE = "oracle,mcts"
 STRENGTH = ((GREEDY_RANDOM, 2_000), (MCTS_GREEDY, 800), (EQUAL_TIME, 400), (PIMC_GREEDY, 400),
             (ORACLE, 400))  # (bots, games)  # fmt: skip
 
+# `trixsim ladder` (sim/ladder): its standard bots, pimc at a quarter of its worlds and at
+# its default
+LADDER = ("random", "greedy", "mcts:iters=50", "mcts:iters=200", "mcts:iters=800",
+          "pimc:worlds=1", "pimc", "oracle")  # fmt: skip
+
 
 def targets(r: dict) -> list:
     return [

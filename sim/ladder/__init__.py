@@ -1,0 +1,90 @@
+"""``trixsim ladder``: where every standard bot of a game stands, kept up to date cheaply.
+
+A ladder is a round robin of duplicate tournaments, one per pair of bots
+(:mod:`sim.ladder.roster`: who plays, how many games, where), played as ordinary runs
+(:mod:`sim.ladder.play`) and summed up in one page per game (:mod:`sim.ladder.page`).
+Its folder keeps every pairing, so adding a bot plays only that bot's pairings, and a
+pairing is played again only when what fixes its games changed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from sim.ladder.roster import LadderError
+
+__all__ = ["LadderError", "run_ladder"]
+
+
+def run_ladder(game: str, out: Path, add: list[str], quick: bool, seed: int | None,
+               workers: int | None, say: Callable[[str], None]) -> Path:  # fmt: skip
+    """Play what the ladder of ``game`` in ``out`` lacks and write its page; the page's path.
+
+    LadderError for bad input; KeyboardInterrupt when a pairing was interrupted (the
+    pairings played so far are kept, and the next call finishes the interrupted one)."""
+    from sim.ladder import page, play, roster
+    from sim.run.cost import seconds_per_game
+
+    root = out / game
+    if out.exists() and not out.is_dir():
+        raise LadderError(f"--out {out} is a file; give a folder for the ladders")
+    state = roster.load_state(root, game)
+    if state is None:
+        state = {"game": game, "bots": roster.standard(game, quick), "seed": seed or 1,
+                 "quick": quick}  # fmt: skip
+    elif state["quick"] != quick:
+        said = "with" if state["quick"] else "without"
+        raise LadderError(f"the ladder in {root} was made {said} --quick; play it {said} "
+                          "--quick, or give another --out")  # fmt: skip
+    elif seed is not None and seed != state["seed"]:
+        raise LadderError(f"the ladder in {root} plays seed {state['seed']}; drop --seed or "
+                          "give another --out")  # fmt: skip
+    added = [roster.canonical(t, game) for t in add]
+    for text in roster.standard(game, quick) + added:
+        if text not in state["bots"]:
+            state["bots"].append(text)
+        elif text in added:
+            say(f"{text} is on the ladder already: only pairings it lacks are played")
+    every = roster.pairings(game, state["bots"], root, state["seed"], quick)
+    todo = [p for p in every if play.status(p) != "complete"]
+    if todo:
+        from sim.core.bots import parse_spec
+        from sim.core.registry import get
+        from sim.run.plan import seatings_for
+
+        spec = get(game)
+        cost = sum(seconds_per_game(game, [parse_spec(p.a, game), parse_spec(p.b, game)],
+                                    seatings_for([p.a, p.b], spec.seats, spec.teams)) * p.games
+                   for p in todo)  # fmt: skip
+        say(f"{len(todo)} of {len(every)} pairings to play: about {cost / 60:.0f} minutes of "
+            "one worker's play on the reference machine (2-core VM)")  # fmt: skip
+    else:
+        say(f"all {len(every)} pairings played before: the page is written again")
+    roster.save_state(root, state)  # an added bot is remembered even if play is interrupted
+    play.play(game, todo, workers, say)
+    commands = _commands(game, out, state, quick)
+    commands += [" ".join(_quote(c) for c in play.command(game, p, None, False)) for p in every]
+    text, data = page.build(game, state["bots"], every, commands, out)
+    path = out / f"{game}.md"
+    tmp = out / f".{game}.md.tmp"
+    tmp.write_text(text)
+    page.plot(data, out / f"{game}.png")
+    tmp.replace(path)
+    return path
+
+
+def _commands(game: str, out: Path, state: dict, quick: bool) -> list[str]:
+    """The ladder commands that made the page: the standard bots, then each added one."""
+    from sim.ladder.roster import standard
+
+    base = f"trixsim ladder --game {game} --out {_quote(str(out))}" + (" --quick" if quick else "")
+    base += "" if state["seed"] == 1 else f" --seed {state['seed']}"
+    std = standard(game, quick)
+    return [base] + [f"{base} --add {_quote(b)}" for b in state["bots"] if b not in std]
+
+
+def _quote(text: str) -> str:
+    import shlex
+
+    return shlex.quote(text)

@@ -1,0 +1,87 @@
+"""``trixsim ladder``: a round robin written as a page, kept incrementally: a bot added plays
+only its own pairings, a bot already placed plays nothing, and a pairing's folder is keyed
+by everything that fixes its games."""
+
+import json
+
+import pytest
+
+from sim.ladder import roster
+from tests.run_files import trixsim
+
+pytestmark = pytest.mark.slow
+
+
+def runs(folder):
+    return {p.name: (p / "manifest.json").stat().st_mtime_ns
+            for p in (folder / "terts" / "runs").iterdir()}  # fmt: skip
+
+
+def test_a_quick_ladder_then_an_added_bot_plays_only_its_own_pairings(tmp_path):
+    out = tmp_path / "ladder"
+    res = trixsim("ladder", "--game", "terts", "--quick", "--out", str(out))
+    assert res.returncode == 0, res.stderr
+    first = runs(out)
+    assert len(first) == 3  # random, greedy, mcts:iters=20: every pair once
+    page = (out / "terts.md").read_text()
+    assert (out / "terts.png").stat().st_size > 0
+    for head in ("## Ratings", "## Pairwise", "## Verdicts", "## Commands", "(terts.png)"):
+        assert head in page
+    assert page.count(" ± ") >= 6  # every pairing's difference, both ways, with its interval
+    assert "95% t-interval" in page and "time per decision" in page
+    for name in first:  # the page says how to play each pairing again
+        assert name in page
+
+    res = trixsim("ladder", "--game", "terts", "--quick", "--out", str(out), "--add", "greedy")
+    assert res.returncode == 0, res.stderr
+    assert "on the ladder already" in res.stderr and "played before" in res.stderr
+    assert runs(out) == first  # nothing played again
+
+    res = trixsim("ladder", "--game", "terts", "--quick", "--out", str(out), "--add",
+                  "mcts:iters=10,seed=3")  # fmt: skip
+    assert res.returncode == 0, res.stderr
+    after = runs(out)
+    assert len(after) == 6 and {k: after[k] for k in first} == first  # its 3 pairings only
+    assert "[3/3]" in res.stderr and "[4/" not in res.stderr
+    state = json.loads((out / "terts" / "ladder.json").read_text())
+    assert state["bots"][-1] == "mcts:iters=10,seed=3"
+    page = (out / "terts.md").read_text()
+    assert "--add mcts:iters=10,seed=3" in page and "`mcts:iters=10,seed=3`" in page
+
+    for args, said in ((["--add", "nosuch"], "unknown bot 'nosuch'"),
+                       (["--seed", "9"], "plays seed 1"),
+                       ([], "was made with --quick")):  # fmt: skip
+        quick = [] if said == "was made with --quick" else ["--quick"]
+        res = trixsim("ladder", "--game", "terts", *quick, "--out", str(out), *args)
+        assert res.returncode == 2 and said in res.stderr, res.stderr
+        assert len(res.stderr.strip().splitlines()) == 1
+    assert runs(out) == after
+
+
+def test_a_pairing_is_keyed_by_what_fixes_its_games(tmp_path):
+    base = roster.pairings("terts", ["greedy", "random"], tmp_path, 1, True)[0]
+    assert (
+        base.folder == roster.pairings("terts", ["greedy", "random"], tmp_path, 1, True)[0].folder
+    )
+    assert base.folder.parent == tmp_path / "runs"
+    for other in (
+        roster.pairings("terts", ["greedy", "mcts:iters=20"], tmp_path, 1, True)[0],
+        roster.pairings("terts", ["random", "greedy"], tmp_path, 1, True)[0],
+        roster.pairings("terts", ["greedy", "random"], tmp_path, 2, True)[0],
+    ):
+        assert other.folder != base.folder  # other specs, seats in order, seed: other games
+    assert base.games % 2 == 0 and base.games >= 4  # whole deal sets, two at least
+
+
+def test_every_game_has_a_ladder_of_its_own_bots():
+    from sim.core.bots import parse_spec
+    from sim.core.registry import games
+
+    for name, spec in games().items():
+        if not spec.has("bench"):  # a game without one (the toy game) has the standard
+            continue
+        bots = roster.standard(name)
+        assert {"random", "greedy", "oracle"} <= set(bots) and len(bots) == len(set(bots)) >= 7
+        assert sum(b.startswith("mcts") for b in bots) == 3
+        assert sum(b.startswith("pimc") for b in bots) == 2
+        assert all(parse_spec(b, name).text == b for b in bots)  # canonical: keys are stable
