@@ -520,43 +520,28 @@ def serve(
     grace: float = typer.Option(
         20.0, help="Seconds a person may be away before the table's bot plays his seat."
     ),
+    limit: list[str] = typer.Option(
+        None,
+        "--limit",
+        help="NAME=VALUE, repeatable: max_tables (500), new_tables (10 a "
+        "minute per address), unjoined (120 s a table nobody sat at is kept), sockets (32 per "
+        "address), messages (200 a second per address); docs/web.md",
+    ),  # fmt: skip
+    chosen_seeds: bool = typer.Option(
+        False,
+        "--chosen-seeds",
+        help="Let a table dealt from a seed its creator chose seat "
+        "other persons (he may know every hand; for demos and tests)",
+    ),  # fmt: skip
 ):
     """Serve the table in the browser: people play at shared tables, bots fill the seats."""
-    import math
-    import socket
+    from sim.web.serve import ServeError, check, run
 
-    from sim.web.store import FILE, Store, StoreError
-
-    if not 1 <= port <= 65535:
-        raise CliError(f"--port must be from 1 to 65535, got {port}")
-    if not (math.isfinite(grace) and 0 <= grace <= 86_400):
-        raise CliError(f"--grace must be from 0 to 86400 seconds, got {grace}")
-    if data.exists() and not data.is_dir():
-        raise CliError(f"--data {data} is a file; give a folder for the tables")
-    try:  # now, not in the server's log: an address in use or a host that does not resolve
-        family, kind, _, _, address = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)[0]
-        with socket.socket(family, kind) as probe:
-            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-            probe.bind(address)
-    except OSError as e:
-        raise CliError(f"--host {host} --port {port}: cannot listen there "
-                       f"({e.strerror or e})") from None  # fmt: skip
     try:
-        Store(data).close()
-    except StoreError as e:
-        raise CliError(f"--data: {e}") from None
-    import logging
-
-    import uvicorn
-
-    from sim.web.app import create_app
-
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s:     %(message)s")
-    shown = f"[{host}]" if ":" in host else host
-    print(f"trixsim: tables in {data / FILE}; open http://{shown}:{port}/ (Ctrl-C stops)",
-          file=sys.stderr)  # fmt: skip
-    uvicorn.run(create_app(data, grace), host=host, port=port, ws_max_size=64 * 1024,
-                log_level="info")  # fmt: skip
+        limits = check(host, port, data, grace, limit or [])
+    except ServeError as e:
+        raise CliError(str(e)) from None
+    run(host, port, data, grace, limits, chosen_seeds)
 
 
 @app.command("bots")

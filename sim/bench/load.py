@@ -43,9 +43,12 @@ from sim.web.store import FILE
 P99_MS = 50.0
 RSS_GROWTH = 0.10  # the end's RSS over the warm RSS (after the first fifth of the run)
 MAX_RATE = 45  # moves a second one client sends at most: the server closes one over 50
+# every client comes from loopback: one address, so the per-address limits are lifted
 LAUNCH = (
     "import sys, uvicorn; from sim.web.app import create_app; "
-    "uvicorn.run(create_app(sys.argv[1], grace=60, bot_delay=float(sys.argv[3])), "
+    "from sim.web.guard import Limits; "
+    "uvicorn.run(create_app(sys.argv[1], grace=60, bot_delay=float(sys.argv[3]), "
+    "limits=Limits(new_tables=10**6, sockets=10**6, messages=10**6)), "
     "host='127.0.0.1', port=int(sys.argv[2]), ws_max_size=64 * 1024, log_level='warning')"
 )
 

@@ -14,17 +14,18 @@ import contextlib
 import html
 import json
 import logging
+import math
 import os
 import re
 import secrets
 import threading
 import time
-from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -32,6 +33,17 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from sim.web import views
+from sim.web.client import Client
+from sim.web.guard import (
+    DEFAULT_LIMITS,
+    Limiter,
+    Limits,
+    SecurityHeaders,
+    Sockets,
+    Window,
+    bounded,
+    cross_site,
+)
 from sim.web.pace import Pace, Quick
 from sim.web.protocol import (
     DEFAULT_BOTS,
@@ -55,54 +67,10 @@ from sim.web.tables import (
 )
 
 STATIC = Path(__file__).parent / "static"  # the browser's pages, where installed
-RATE = 50  # messages a second one client may send; more: an error, then the socket closes
 MAX_CLIENTS = 64  # connections to one table
-MAX_TABLES = 500  # tables in memory at once
 IDLE = 900.0  # seconds a table with nobody connected stays in memory
+HEARTBEAT = 5.0  # seconds between the pings a page hears (it gives up after 12 of silence)
 COMMIT_AFTER = 0.05  # seconds a written move may wait for its commit (none is sent before)
-OUTBOX_LIMIT = 256  # messages waiting for one client: a client that far behind is closed
-
-
-VIEW = None  # in a client's outbox: the table's view of its seat, drawn when it is sent
-
-
-class Client:
-    """One WebSocket connection: its seat (None: a spectator) and what is waiting to go to it.
-
-    A view is drawn when it is sent, not when the table changes (each is the whole view):
-    moves made while a client is being written to cost one view, not one each, and a slow
-    client skips states instead of falling ever further behind."""
-
-    def __init__(self, seat: int | None, draw=None):
-        self.seat = seat
-        self.draw = draw  # () -> the view message of this client's seat
-        self.items: deque[dict | None] = deque()
-        self.ready = asyncio.Event()
-        self.closing: tuple[int, str] | None = None
-
-    def send(self, msg: dict | None = VIEW) -> None:
-        """Queue ``msg``; without one, the seat's view as it will be when sent."""
-        if self.closing or (msg is VIEW and self.items and self.items[-1] is VIEW):
-            return
-        self.items.append(msg)
-        if len(self.items) > OUTBOX_LIMIT:
-            self.items.clear()
-            self.close(1008, "too far behind")
-        self.ready.set()
-
-    def close(self, code: int, reason: str) -> None:
-        self.closing = self.closing or (code, reason)
-        self.ready.set()
-
-    async def next(self) -> dict | None:
-        """The next message to send; None once the connection is to be closed."""
-        while not self.items:
-            if self.closing:
-                return None
-            self.ready.clear()
-            await self.ready.wait()
-        msg = self.items.popleft()
-        return self.draw() if msg is VIEW else msg
 
 
 class _HideTokens(logging.Filter):
@@ -122,6 +90,14 @@ HIDE_TOKENS = _HideTokens()
 
 class Busy(TableError):
     """The server is full; try later (HTTP 503)."""
+
+
+class TooMany(TableError):
+    """This address made its tables for the minute (HTTP 429, ``Retry-After`` seconds)."""
+
+    def __init__(self, message: str, after: float):
+        super().__init__(message)
+        self.after = after
 
 
 def lineup(spec, texts: list[str]) -> list:
@@ -145,15 +121,21 @@ def lineup(spec, texts: list[str]) -> list:
         if b.info.sees_all:
             raise TableError(f"bot {b.info.name!r} sees every hand (it cheats): it plays in "
                              "tournaments as a bound, never at a table")  # fmt: skip
+        if why := bounded(b):
+            raise TableError(why)
     return bots
 
 
 class Hall:
     """Every table of one data folder: made, joined, loaded back after a restart."""
 
-    def __init__(self, data_dir, grace: float = 20.0, delay: float = 0.3):
+    def __init__(self, data_dir, grace: float = 20.0, delay: float = 0.3,
+                 limits: Limits = DEFAULT_LIMITS, chosen_seeds: bool = False):  # fmt: skip
         self.store = Store(data_dir)
         self.grace, self.delay = grace, delay
+        self.limits, self.chosen_seeds = limits, chosen_seeds
+        self.creations = Window(limits.new_tables, 60.0)  # new tables per address a minute
+        self.sockets = Sockets(limits)
         self.tables: dict[str, Table] = {}
         self.loading: dict[str, asyncio.Future] = {}
         self.pool = ThreadPoolExecutor(max(1, os.cpu_count() or 1), "trixsim-bot")
@@ -170,11 +152,18 @@ class Hall:
         self.commit_due = False
         self.store.commit()
 
-    async def create(self, game: str, texts: list[str], seed: int | None) -> tuple[Table, str]:
-        """A new table; its creator takes seat 0. Returns (table, his token)."""
+    async def create(self, game: str, texts: list[str], seed: int | None,
+                     address: str = "") -> tuple[Table, str]:  # fmt: skip
+        """A new table; its creator takes seat 0. Returns (table, his token). A seed chosen
+        by the creator lets him know every hand: such a table seats no other person unless
+        the server allows it (``--chosen-seeds``)."""
         from sim.core.registry import GameError, get
 
-        if len(self.tables) >= MAX_TABLES:
+        wait = self.creations.wait(address)
+        if wait:
+            raise TooMany(f"at most {self.limits.new_tables} new tables a minute from one "
+                          f"address; try again in {math.ceil(wait)} s", wait)  # fmt: skip
+        if len(self.tables) >= self.limits.max_tables and not self._drop_oldest_unjoined():
             raise Busy("the server has too many tables open; try again later")
         try:
             spec = get(game)
@@ -183,9 +172,10 @@ class Hall:
             raise TableError(one_line(e)) from None
         token = secrets.token_urlsafe(24)
         saved = SavedTable(secrets.token_urlsafe(9), spec.name,
-                           secrets.randbelow(2**31) if seed is None else seed, [], "playing",
+                           secrets.randbits(64) if seed is None else seed, [], "playing",
                            time.time(), [(PERSON, hash_token(token))]
-                           + [(BOT, None)] * (spec.seats - 1))  # fmt: skip
+                           + [(BOT, None)] * (spec.seats - 1),
+                           chosen=seed is not None)  # fmt: skip
 
         def build() -> Table:
             bots = lineup(spec, texts)
@@ -195,7 +185,30 @@ class Hall:
         table = await asyncio.to_thread(serially, build)
         self.store.add_table(saved)
         self._start(table)
+        asyncio.get_running_loop().call_later(self.limits.unjoined, self._unjoined, table)
         return table, token
+
+    def _unjoined(self, table: Table) -> None:
+        if not table.joined and self.tables.get(table.id) is table:
+            self.drop(table)
+
+    def _drop_oldest_unjoined(self) -> bool:
+        """Make room: drop the oldest table nobody has sat at; False if there is none."""
+        waiting = [t for t in self.tables.values() if not t.joined]
+        if not waiting:
+            return False
+        self.drop(min(waiting, key=lambda t: t.born))
+        return True
+
+    def drop(self, table: Table) -> None:
+        """Forget a table nobody sat at, in memory and on disk (its link then finds nothing)."""
+        del self.tables[table.id]
+        if table.task:
+            table.task.cancel()
+        for c in list(table.clients):
+            c.send({"type": "error", "message": "nobody sat at this table: it was closed"})
+            c.close(4404, "table closed")
+        self.store.delete(table.id)
 
     async def get(self, table_id: str) -> Table | None:
         """The table (loaded from the store and rebuilt if it is not in memory), or None."""
@@ -210,6 +223,7 @@ class Hall:
             saved = self.store.load(table_id)
             if saved is not None:
                 table = await asyncio.to_thread(serially, self._rebuild, saved)
+                table.joined = True  # (a table is kept on disk once a person sat at it)
                 self._start(table)
         except Exception as e:  # a damaged table, or a game or bot no longer installed
             log.error("table %s cannot be rebuilt: %s", table_id, one_line(e))
@@ -348,16 +362,20 @@ def serially(fn, *args):
         return fn(*args)
 
 
-def create_app(data_dir, grace: float = 20.0, bot_delay: float = 0.3) -> Starlette:
+def create_app(data_dir, grace: float = 20.0, bot_delay: float = 0.3,
+               limits: Limits = DEFAULT_LIMITS, chosen_seeds: bool = False
+               ) -> Starlette:  # fmt: skip
     """The application over the tables of ``data_dir``; ``grace``: seconds a person may be
-    away before his seat's bot plays for him; ``bot_delay``: seconds between bot moves."""
+    away before his seat's bot plays for him; ``bot_delay``: seconds between bot moves;
+    ``limits``: :class:`sim.web.guard.Limits`; ``chosen_seeds``: a table dealt from a seed
+    its creator chose may seat other persons (they are told)."""
     data_dir = Path(data_dir)
 
     @asynccontextmanager
     async def lifespan(app: Starlette):
         for name in ("uvicorn.error", "uvicorn.access"):  # set up by now: keep tokens out
             logging.getLogger(name).addFilter(HIDE_TOKENS)
-        app.state.hall = Hall(data_dir, grace, bot_delay)
+        app.state.hall = Hall(data_dir, grace, bot_delay, limits, chosen_seeds)
         try:
             yield
         finally:
@@ -381,11 +399,16 @@ def create_app(data_dir, grace: float = 20.0, bot_delay: float = 0.3) -> Starlet
         return FileResponse(path, media_type="text/javascript")
 
     async def new_table(request: Request) -> Response:
+        if why := cross_site(request.headers, request.headers.get("host")):
+            return _error(403, why)
         try:
             game, texts, seed = parse_new_table(await _body(request))
-            table, token = await hall(request).create(game, texts, seed)
+            table, token = await hall(request).create(game, texts, seed, _address(request))
         except Busy as e:
             return _error(503, str(e))
+        except TooMany as e:
+            return JSONResponse({"error": str(e)}, status_code=429,
+                                headers={"Retry-After": str(math.ceil(e.after))})  # fmt: skip
         except (ProtocolError, TableError) as e:
             return _error(400, str(e))
         link = str(request.url_for("table_page", id=table.id))
@@ -397,6 +420,8 @@ def create_app(data_dir, grace: float = 20.0, bot_delay: float = 0.3) -> Starlet
         return table or _error(404, "no such table")
 
     async def join(request: Request) -> Response:
+        if why := cross_site(request.headers, request.headers.get("host")):
+            return _error(403, why)
         try:
             body = await _body(request)
         except ProtocolError as e:
@@ -404,7 +429,10 @@ def create_app(data_dir, grace: float = 20.0, bot_delay: float = 0.3) -> Starlet
         table = await table_of(request)
         if not isinstance(table, Table):
             return table
-        seat, token = table.join(token_text(body.get("token")))
+        try:
+            seat, token = table.join(token_text(body.get("token")))
+        except TableError as e:
+            return _error(403, str(e))
         return JSONResponse({"seat": None} if seat is None else {"seat": seat, "token": token})
 
     async def table_page(request: Request) -> Response:
@@ -439,21 +467,11 @@ def create_app(data_dir, grace: float = 20.0, bot_delay: float = 0.3) -> Starlet
     ]
     if STATIC.is_dir():
         routes.append(Mount("/static", StaticFiles(directory=STATIC), name="static"))
-    return Starlette(routes=routes, lifespan=lifespan)
+    return Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(SecurityHeaders)])
 
 
-class Limiter:
-    """At most ``rate`` messages in any one-second window of one client."""
-
-    def __init__(self, rate: int = RATE):
-        self.rate, self.start, self.count = rate, time.monotonic(), 0
-
-    def ok(self) -> bool:
-        now = time.monotonic()
-        if now - self.start >= 1.0:
-            self.start, self.count = now, 0
-        self.count += 1
-        return self.count <= self.rate
+def _address(request) -> str:
+    return request.client.host if request.client else ""
 
 
 async def socket(websocket: WebSocket) -> None:
@@ -462,6 +480,25 @@ async def socket(websocket: WebSocket) -> None:
     await websocket.accept()
     table_id = websocket.path_params["id"]
     hall: Hall = websocket.app.state.hall
+    address = websocket.client.host if websocket.client else ""
+    if not hall.sockets.enter(address):
+        with contextlib.suppress(Exception):
+            await websocket.send_json(
+                {
+                    "type": "error",
+                    "message": "too many connections "
+                    f"from your address (at most {hall.limits.sockets})",
+                }
+            )
+            await websocket.close(1013)
+        return
+    try:
+        await _serve(websocket, hall, table_id, address)
+    finally:
+        hall.sockets.leave(address)
+
+
+async def _serve(websocket: WebSocket, hall: Hall, table_id: str, address: str) -> None:
     table = await hall.get(table_id) if TABLE_ID.fullmatch(table_id) else None
     if table is None or len(table.clients) >= MAX_CLIENTS:
         why = "no such table" if table is None else "too many connections to this table"
@@ -473,15 +510,17 @@ async def socket(websocket: WebSocket) -> None:
     client = Client(seat, lambda: table.view_message(seat))
     table.attach(client)
     writer = asyncio.create_task(_write(websocket, client, hall))
+    beat = asyncio.create_task(_heartbeat(client))
     limiter = Limiter()
     try:
         while not client.closing:
             msg = await websocket.receive()
             if msg["type"] == "websocket.disconnect":
                 break
-            if not limiter.ok():
-                client.send({"type": "error", "message": f"too many messages: at most {RATE} "
-                             "a second; the connection is closed"})  # fmt: skip
+            if not limiter.ok() or not hall.sockets.message_ok(address):
+                most = f"at most {limiter.rate} a second, {hall.limits.messages} from one address"
+                client.send({"type": "error", "message": f"too many messages: {most}; the "
+                             "connection is closed"})  # fmt: skip
                 client.close(1008, "too many messages")
                 break
             text = msg.get("text")
@@ -492,11 +531,21 @@ async def socket(websocket: WebSocket) -> None:
         table.detach(client)
         client.close(1000, "")
         try:
+            beat.cancel()
             await asyncio.wait_for(writer, 5)  # the last messages (a flood's error) go out
         except Exception:
             pass
         finally:
             writer.cancel()
+
+
+async def _heartbeat(client: Client) -> None:
+    """A ``ping`` every :data:`HEARTBEAT` seconds, the same to every client (it tells
+    nothing): a page that hears nothing for longer knows its connection is dead, and
+    reconnects (the server's WebSocket pings find it dead on this side, ``trixsim serve``)."""
+    while not client.closing:
+        await asyncio.sleep(HEARTBEAT)
+        client.send({"type": "ping"})
 
 
 async def _handle(table: Table, client: Client, raw) -> None:

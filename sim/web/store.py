@@ -27,7 +27,8 @@ CREATE TABLE IF NOT EXISTS tables (
     seed TEXT NOT NULL,          -- 0 .. 2**64-1: more than SQLite's INTEGER holds
     bots TEXT NOT NULL,          -- JSON list: the bot spec of each seat
     status TEXT NOT NULL,        -- playing | over
-    created REAL NOT NULL        -- Unix time
+    created REAL NOT NULL,       -- Unix time
+    chosen INTEGER NOT NULL DEFAULT 0  -- 1: its seed was chosen by its creator
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -68,6 +69,7 @@ class SavedTable:
     seats: list[tuple[str, str | None]] = field(default_factory=list)  # (kind, token hash)
     moves: list[tuple[int, int, str]] = field(default_factory=list)  # (seat, action, text)
     notes: dict = field(default_factory=dict)  # what the table keeps beside its moves
+    chosen: bool = False  # its seed was chosen by its creator (who may then know every hand)
 
 
 class Store:
@@ -84,6 +86,10 @@ class Store:
             self.db.execute("PRAGMA journal_mode=WAL")
             self.db.execute("PRAGMA synchronous=NORMAL")  # WAL: durable across a crash
             self.db.executescript(SCHEMA)
+            columns = {row[1] for row in self.db.execute("PRAGMA table_info(tables)")}
+            if "chosen" not in columns:  # a file of 0.5.0: its seeds' origin is unknown
+                self.db.execute("ALTER TABLE tables ADD COLUMN chosen INTEGER NOT NULL "
+                                "DEFAULT 0")  # fmt: skip
         except (OSError, sqlite3.Error) as e:
             raise StoreError(f"cannot use the data folder {str(folder)!r} ({e})") from None
         self.lock = threading.Lock()  # one connection, whatever thread calls
@@ -110,8 +116,16 @@ class Store:
             self.db.execute("BEGIN")
             try:
                 self.db.execute(
-                    "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?)",
-                    (t.id, t.game, str(t.seed), json.dumps(t.bots), t.status, t.created),
+                    "INSERT INTO tables VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        t.id,
+                        t.game,
+                        str(t.seed),
+                        json.dumps(t.bots),
+                        t.status,
+                        t.created,
+                        int(t.chosen),
+                    ),  # fmt: skip
                 )
                 self.db.executemany(
                     "INSERT INTO seats VALUES (?, ?, ?, ?)",
@@ -154,7 +168,7 @@ class Store:
         """The table with its seats and moves, or None if there is none of that id."""
         with self.lock:
             row = self.db.execute(
-                "SELECT id, game, seed, bots, status, created FROM tables WHERE id = ?",
+                "SELECT id, game, seed, bots, status, created, chosen FROM tables WHERE id = ?",
                 (table_id,),
             ).fetchone()
             if row is None:
@@ -173,8 +187,22 @@ class Store:
         return SavedTable(
             row[0], row[1], int(row[2]), json.loads(row[3]), row[4], row[5],
             [(k, h) for k, h in seats], [(s, a, t) for s, a, t in moves],
-            json.loads(notes[0]) if notes else {},
+            json.loads(notes[0]) if notes else {}, bool(row[6]),
         )  # fmt: skip
+
+    def delete(self, table_id: str) -> None:
+        """Forget a table and everything of it (one nobody sat at)."""
+        with self.lock:
+            self._commit()
+            self.db.execute("BEGIN")
+            try:
+                for name in ("moves", "seats", "notes"):
+                    self.db.execute(f"DELETE FROM {name} WHERE table_id = ?", (table_id,))
+                self.db.execute("DELETE FROM tables WHERE id = ?", (table_id,))
+                self.db.execute("COMMIT")
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
 
     def exists(self, table_id: str) -> bool:
         with self.lock:

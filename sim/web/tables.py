@@ -28,7 +28,7 @@ from sim.web import views
 from sim.web.store import SavedTable
 
 if TYPE_CHECKING:
-    from sim.web.app import Client
+    from sim.web.client import Client
 
 log = logging.getLogger("trixsim.web")
 
@@ -114,7 +114,9 @@ class Table:
         self.lock = asyncio.Lock()  # held while a move is chosen and applied
         self.wake = asyncio.Event()
         self.task: asyncio.Task | None = None
-        self.last_seen = time.monotonic()
+        self.last_seen = self.born = time.monotonic()
+        self.joined = False  # a person has connected to a seat (else it is dropped soon)
+        self.chosen = saved.chosen  # its seed was its creator's choice: he may know every hand
         for n, (seat, action, text) in enumerate(saved.moves):  # rebuild: replay every move
             game = self.game
             legal = not game.over and game.to_act == seat and game.legal_mask() >> action & 1
@@ -267,6 +269,7 @@ class Table:
         self.clients.add(client)
         if client.seat is not None:
             self.seats[client.seat].clients.add(client)
+            self.joined = True
         self.last_seen = time.monotonic()
         self.push()
 
@@ -290,6 +293,10 @@ class Table:
         free = next((s for s, x in enumerate(self.seats) if x.kind == BOT), None)
         if free is None or self.game.over:
             return None, None
+        if self.chosen and not self.hall.chosen_seeds:
+            raise TableError("this table was dealt from a seed its creator chose, so he can "
+                             "know every hand: it seats no other person (a new table without "
+                             "a seed deals at random)")  # fmt: skip
         token = secrets.token_urlsafe(24)
         h = hash_token(token)
         self.hall.store.set_seat(self.id, free, PERSON, h)

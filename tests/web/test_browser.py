@@ -29,6 +29,7 @@ from playwright.sync_api import expect, sync_playwright  # noqa: E402
 from sim.core.registry import get  # noqa: E402
 from sim.web import views  # noqa: E402
 from sim.web.app import create_app  # noqa: E402
+from sim.web.guard import Limits  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 GRACE = 2.0  # seconds a person may be away before his seat's bot plays for him
@@ -76,7 +77,9 @@ class Server:
     """uvicorn serving ``create_app`` in a thread; :meth:`call` runs a function on its loop."""
 
     def __init__(self, data: Path):
-        self.app = create_app(data, grace=GRACE, bot_delay=0)
+        # known deals at tables of several persons; every page from one address
+        self.app = create_app(data, grace=GRACE, bot_delay=0, chosen_seeds=True,
+                              limits=Limits(new_tables=10_000))  # fmt: skip
         sock = socket.socket()
         sock.bind(("127.0.0.1", 0))
         self.url = f"http://127.0.0.1:{sock.getsockname()[1]}"
@@ -328,7 +331,8 @@ def test_a_card_tapped_while_waiting_is_played_at_its_turn(server, new_context):
     table_id = open_new_table(pa, server, seed=1)  # seat 0 chooses first
     table = server.table(table_id)
     for seat in (1, 2):  # persons who never come: their bots play after the grace
-        r = pa.request.post(f"{server.url}/api/tables/{table_id}/join", data={})
+        r = pa.request.post(f"{server.url}/api/tables/{table_id}/join", data={},
+                            headers={"content-type": "application/json"})  # fmt: skip
         assert r.json()["seat"] == seat
     pb.goto(f"{server.url}/t/{table_id}")
     expect(pb.locator(".seat.mine")).to_have_attribute("data-seat", "3")  # B plays before A

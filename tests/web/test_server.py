@@ -50,8 +50,9 @@ def trixsim(*args):
                           text=True, timeout=120)  # fmt: skip
 
 
-def server(data, grace=20.0) -> TestClient:
-    return TestClient(create_app(data, grace=grace, bot_delay=0))
+def server(data, grace=20.0, bot_delay=0.0) -> TestClient:
+    """The app; its tables may seat persons at a chosen seed (the tests deal known cards)."""
+    return TestClient(create_app(data, grace=grace, bot_delay=bot_delay, chosen_seeds=True))
 
 
 def new_table(client, **body) -> dict:
@@ -264,8 +265,8 @@ def test_a_joining_person_takes_a_bot_seat_between_moves(data, quiet_log):
                 play(table, {0: a, 1: b}, lambda: len(table.moves) > n)
                 assert table.moves[n][0] == 1
             for seat in (2, 3):
-                assert client.post(f"/api/tables/{tid}/join").json()["seat"] == seat
-            assert client.post(f"/api/tables/{tid}/join").json() == {"seat": None}
+                assert client.post(f"/api/tables/{tid}/join", json={}).json()["seat"] == seat
+            assert client.post(f"/api/tables/{tid}/join", json={}).json() == {"seat": None}
 
 
 # -- the grace period -------------------------------------------------------------------------
@@ -429,7 +430,7 @@ def test_a_restart_keeps_the_looks_at_the_last_trick_and_a_preselected_card(data
                 view = view_until(ws, lambda v: v["state"] == "your-turn" and v["log"], 60)
             ws.send_json({"type": "last_trick"})
             assert view_until(ws, lambda v: v.get("last_trick"))["last_trick"]["looks_left"] == 1
-    slow = TestClient(create_app(data, grace=20, bot_delay=30))  # a bot waits after its move
+    slow = server(data, bot_delay=30)  # a bot waits after its move
     with slow as client, connect(client, t["table"], t["token"]) as ws:
         ws.send_json({"type": "last_trick"})  # the second look of two (R4.4), not the first
         assert view_until(ws, lambda v: v.get("last_trick"))["last_trick"]["looks_left"] == 0
@@ -444,7 +445,7 @@ def test_a_restart_keeps_the_looks_at_the_last_trick_and_a_preselected_card(data
         card = hand_cards(table.game, 0)[-1]
         ws.send_json({"type": "preselect", "action": card})
         assert view_until(ws, lambda v: v["preselect"] is not None)["preselect"] == card
-    slow = TestClient(create_app(data, grace=20, bot_delay=30))
+    slow = TestClient(create_app(data, grace=20, bot_delay=30, chosen_seeds=True))
     with slow as client, connect(client, t["table"], t["token"]) as ws:
         assert recv(ws)["view"]["preselect"] == card  # seat 2 or 3 to act: still waiting
 
@@ -523,13 +524,14 @@ def test_bad_requests_get_one_line_errors(data, quiet_log):
             r = client.post("/api/tables", json={"game": "trix", **body})
             assert r.status_code == 400 and words in r.json()["error"], (body, r.text)
             assert "\n" not in r.json()["error"]
-        r = client.post("/api/tables", content=b"{" + b" " * 5000 + b"}")
+        json_body = {"content-type": "application/json"}
+        r = client.post("/api/tables", content=b"{" + b" " * 5000 + b"}", headers=json_body)
         assert r.status_code == 400 and "at most 4096" in r.json()["error"]
-        r = client.post("/api/tables", content=b"[1]")
+        r = client.post("/api/tables", content=b"[1]", headers=json_body)
         assert r.status_code == 400
         for path in ("/t/nosuchtable", "/t/nosuchtable/record", "/t/bad%20id"):
             assert client.get(path).status_code == 404
-        assert client.post("/api/tables/nosuchtable/join").status_code == 404
+        assert client.post("/api/tables/nosuchtable/join", json={}).status_code == 404
         with connect(client, "nosuchtable") as ws:
             assert recv(ws) == {"type": "error", "message": "no such table"}
             with pytest.raises(WebSocketDisconnect):

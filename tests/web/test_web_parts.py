@@ -155,9 +155,10 @@ def test_api_games_lists_every_registered_game_and_its_bots(client):
 
 def test_the_lobby_and_the_table_page_name_no_game(client):
     lobby = client.get("/")
-    assert lobby.status_code == 200 and "/api/games" in lobby.text
+    assert lobby.status_code == 200 and "/static/lobby.js" in lobby.text
+    assert "/api/games" in (STATIC / "lobby.js").read_text(encoding="utf-8")
     assert names_a_game(lobby.text) == []
-    for name in ("table.js", "table.html", "index.html", "cards.js", "style.css"):
+    for name in ("table.js", "table.html", "index.html", "lobby.js", "cards.js", "style.css"):
         assert names_a_game((STATIC / name).read_text(encoding="utf-8")) == [], name
     assert names_a_game(views.label(games()[default_game()]))  # the check does see a name
 

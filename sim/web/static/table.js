@@ -23,6 +23,7 @@
   let view = null;
   let ws = null;
   let seq = -1;
+  const SILENT_MS = 12000; // no message (not even the server's ping) for this long: offline
   let retry = 0;
   const pending = [];
   let holdUntil = 0;
@@ -72,6 +73,12 @@
         setConn("");
         return;
       }
+      if (r.status === 403) { // a table dealt from its creator's seed: watch, and say why
+        const why = await r.json().catch(() => ({}));
+        showError(why.error || "this table seats no one else");
+        connect(null);
+        return;
+      }
       if (!r.ok) throw new Error(`join: ${r.status}`);
       const data = await r.json();
       if (data.token) {
@@ -89,8 +96,9 @@
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     const query = token ? `?token=${encodeURIComponent(token)}` : "";
     ws = new WebSocket(`${proto}//${location.host}/ws/${encodeURIComponent(tableId)}${query}`);
-    ws.onopen = () => { retry = 0; seq = -1; setConn(""); };
+    ws.onopen = () => { retry = 0; seq = -1; heard = Date.now(); setConn(""); };
     ws.onmessage = (e) => {
+      heard = Date.now(); // the server pings every 5 s: silence means a dead connection
       let msg;
       try { msg = JSON.parse(e.data); } catch (err) { return; }
       if (msg.type === "view" && msg.view) {
@@ -109,10 +117,23 @@
     };
     ws.onclose = () => {
       ws = null;
-      setConn("reconnecting…");
+      setConn("offline, reconnecting…");
       setTimeout(join, Math.min(10000, 500 * 2 ** retry++));
     };
   }
+
+  // a connection that died without closing (a lost network) is noticed within ~12 s
+  let heard = Date.now();
+  setInterval(() => {
+    if (ws && ws.readyState === WebSocket.OPEN && Date.now() - heard > SILENT_MS) {
+      const dead = ws;
+      ws = null;
+      dead.onclose = null;
+      dead.close();
+      setConn("offline, reconnecting…");
+      setTimeout(join, 500);
+    }
+  }, 1000);
 
   // views are drawn in order; a trick just taken holds the next one back a moment
   function pump() {

@@ -1,0 +1,155 @@
+"""What keeps one visitor from spoiling the server for everyone else.
+
+- **New tables** are limited per client address (:class:`Window`: so many a minute, then
+  HTTP 429 with ``Retry-After``); a table nobody has sat at (a person's connection with
+  a seat) is dropped after ``unjoined`` seconds, and a full server drops its oldest such
+  table before it refuses anyone (:mod:`sim.web.app`, ``Hall``).
+- **Connections and messages** are limited per address as well as per connection: so
+  many sockets at once, so many messages a second over all of them.
+- **Bots a person may seat** are bounded (:func:`bounded`): a search at a table answers in
+  well under a second (``mcts:iters=1000000`` took 3–7 s a move).
+- **Pages** carry security headers (:data:`HEADERS`: only the page's own scripts, never
+  framed), and the POSTs that seat a person accept only JSON from the page's own origin
+  (:func:`cross_site`): a form on another site cannot take a seat.
+
+Addresses are uvicorn's: behind a proxy on the same machine that sets
+``X-Forwarded-For``, each client's own; behind another proxy, the proxy's (docs/web.md).
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limits:
+    """The server's limits (``trixsim serve`` options)."""
+
+    max_tables: int = 500  # tables in memory at once
+    new_tables: int = 10  # tables one address may create a minute
+    unjoined: float = 120.0  # seconds a table nobody has sat at is kept
+    sockets: int = 32  # connections one address may hold at once
+    messages: int = 200  # messages a second one address may send, all connections together
+
+
+DEFAULT_LIMITS = Limits()
+RATE = 50  # messages a second one connection may send; more: an error, then it is closed
+
+
+class Limiter:
+    """At most ``rate`` messages in any one-second window of one client."""
+
+    def __init__(self, rate: int = RATE):
+        self.rate, self.start, self.count = rate, time.monotonic(), 0
+
+    def ok(self) -> bool:
+        now = time.monotonic()
+        if now - self.start >= 1.0:
+            self.start, self.count = now, 0
+        self.count += 1
+        return self.count <= self.rate
+
+
+class Window:
+    """At most ``n`` events per key in any ``seconds``-long window."""
+
+    def __init__(self, n: int, seconds: float):
+        self.n, self.seconds = n, seconds
+        self.seen: dict[str, deque[float]] = {}
+
+    def wait(self, key: str, now: float | None = None) -> float:
+        """0 and the event is counted, or the seconds until ``key`` may have another."""
+        now = time.monotonic() if now is None else now
+        if len(self.seen) > 10_000:  # keys gone quiet are forgotten
+            self.seen = {k: q for k, q in self.seen.items() if q and now - q[-1] < self.seconds}
+        q = self.seen.setdefault(key, deque())
+        while q and now - q[0] >= self.seconds:
+            q.popleft()
+        if len(q) >= self.n:
+            return self.seconds - (now - q[0])
+        q.append(now)
+        return 0.0
+
+
+class Sockets:
+    """Connections per address, and their messages a second over all of them."""
+
+    def __init__(self, limits: Limits):
+        self.limits = limits
+        self.open: dict[str, int] = {}
+        self.rate = Window(limits.messages, 1.0)
+
+    def enter(self, address: str) -> bool:
+        if self.open.get(address, 0) >= self.limits.sockets:
+            return False
+        self.open[address] = self.open.get(address, 0) + 1
+        return True
+
+    def leave(self, address: str) -> None:
+        left = self.open.get(address, 1) - 1
+        if left > 0:
+            self.open[address] = left
+        else:
+            self.open.pop(address, None)
+
+    def message_ok(self, address: str) -> bool:
+        return self.rate.wait(address) == 0.0
+
+
+# a person may seat a search bot at a table up to these budgets: a move in well under a
+# second in every game (mcts 20,000 iterations: about 0.1 s; pimc 20 worlds of a whole
+# Trix game: 0.12 s); a time budget up to 2 s
+TABLE_BUDGETS = {"iters": 20_000, "worlds": 20, "ms": 2_000.0}
+
+
+def bounded(bot) -> str | None:
+    """Why ``bot`` (a BotSpec) may not sit at a table (a budget over its bound), or None."""
+    for name, most in TABLE_BUDGETS.items():
+        value = bot.values.get(name)
+        if isinstance(value, int | float) and value > most:
+            return (f"{bot.text}: {name}={value:g} is more than a table allows ({name} at most "
+                    f"{most:g}, so that a move takes well under a second)")  # fmt: skip
+    return None
+
+
+HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self' "
+    "'unsafe-inline'; img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'; "
+    "base-uri 'none'; form-action 'self'",
+    "X-Content-Type-Options": "nosniff",
+    "X-Frame-Options": "DENY",
+    "Referrer-Policy": "no-referrer",
+}
+
+
+def cross_site(headers, host: str | None) -> str | None:
+    """Why a POST is refused: not JSON (a form on another site can send text/plain without
+    asking), or from another origin; None when it is the page's own."""
+    kind = headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        return "send the request as application/json"
+    origin = headers.get("origin")
+    if origin is not None and host is not None and origin.split("://", 1)[-1] != host:
+        return f"a request from {origin} is refused: only the server's own pages may make it"
+    return None
+
+
+class SecurityHeaders:
+    """:data:`sim.web.guard.HEADERS` on every HTTP response."""
+
+    def __init__(self, app):
+        self.app = app
+        self.headers = [(k.lower().encode(), v.encode()) for k, v in HEADERS.items()]
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+
+        async def send_with(message):
+            if message["type"] == "http.response.start":
+                message = dict(message, headers=[*message.get("headers", []), *self.headers])
+            await send(message)
+
+        await self.app(scope, receive, send_with)

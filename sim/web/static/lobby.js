@@ -1,0 +1,88 @@
+// The lobby: the game and bot pickers from GET /api/games, a new table, the tables of this
+// device. A file, not an inline script: the pages' Content-Security-Policy runs no other.
+"use strict";
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const PREFIX = "trixsim.token.";
+  const fail = (text) => {
+    const box = $("lobby-error");
+    box.textContent = text;
+    box.hidden = false;
+  };
+  const newButton = document.querySelector('[data-action="new-table"]');
+  // the pickers, from the registered games (GET /api/games): the bots follow the game
+  let games = [];
+  const option = (value, text, title, selected) => {
+    const o = document.createElement("option");
+    o.value = value;
+    o.textContent = text;
+    if (title) o.title = title;
+    o.selected = selected;
+    return o;
+  };
+  const about = (bot) => [bot.doc, ...bot.params.map((p) => `${p.name}=${p.default}: ${p.help}`)]
+    .filter(Boolean).join("\n");
+  const fillBots = () => {
+    const game = games.find((g) => g.name === $("game").value);
+    const was = $("bots").value;
+    const keep = game && game.bots.some((b) => b.name === was);
+    $("bots").replaceChildren(...(game ? game.bots : []).map((b) =>
+      option(b.name, b.name, about(b), keep ? b.name === was : b.default)));
+  };
+  const loadGames = async () => {
+    try {
+      const r = await fetch("/api/games");
+      if (!r.ok) throw new Error(`the server said ${r.status}`);
+      games = (await r.json()).games;
+      $("game").replaceChildren(...games.map((g) => option(g.name, g.label, g.title, g.default)));
+      fillBots();
+    } catch (e) {
+      fail(`No list of games: ${e.message}; a new table plays the server's default game.`);
+    }
+    newButton.disabled = false;
+  };
+  $("game").addEventListener("change", fillBots);
+  const newTable = async () => {
+    const button = newButton;
+    button.disabled = true;
+    const seedText = $("seed").value.trim();
+    const body = { seed: seedText === "" ? null : Number(seedText) };
+    if ($("game").value) body.game = $("game").value;
+    if ($("bots").value) body.bots = $("bots").value;
+    try {
+      const r = await fetch("/api/tables", {
+        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+      });
+      const data = await r.json().catch(() => ({}));
+      if (!r.ok) throw new Error(data.message || data.error || data.detail || `the server said ${r.status}`);
+      localStorage.setItem(PREFIX + data.table, data.token);
+      location.href = `/t/${encodeURIComponent(data.table)}`; // this origin (a proxy's)
+    } catch (e) {
+      fail(`No table: ${e.message}`);
+      button.disabled = false;
+    }
+  };
+  newButton.addEventListener("click", newTable);
+  loadGames();
+  const go = () => {
+    const text = $("join-id").value.trim();
+    if (!text) return;
+    const m = text.match(/\/t\/([^/?#\s]+)/);
+    location.href = `/t/${m ? m[1] : encodeURIComponent(text)}`;
+  };
+  $("join-go").addEventListener("click", go);
+  $("join").addEventListener("submit", (e) => e.preventDefault());
+  $("join-id").addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
+  const mine = Object.keys(localStorage).filter((k) => k.startsWith(PREFIX)).map((k) => k.slice(PREFIX.length));
+  if (mine.length) {
+    $("mine").hidden = false;
+    for (const id of mine) {
+      const li = document.createElement("li");
+      const a = document.createElement("a");
+      a.href = `/t/${encodeURIComponent(id)}`;
+      a.textContent = id;
+      li.appendChild(a);
+      $("mine-list").appendChild(li);
+    }
+  }
+})();

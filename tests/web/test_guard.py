@@ -1,0 +1,160 @@
+"""What keeps one visitor from spoiling ``trixsim serve`` for the others (sim/web/guard.py,
+issue 29's security items): table floods, chosen seeds, side channels in the numbering of
+messages, per-address limits, headers, cross-site seats, bot budgets. Each test fails on
+the server of 0.5.0."""
+
+import time
+
+import pytest
+from starlette.testclient import TestClient
+
+from sim.web.app import create_app
+from sim.web.guard import Limits, Window
+from tests.web.test_server import connect, recv, table_of, view_until, wait_for
+
+JSON = {"content-type": "application/json"}
+
+
+def app(data, **limits) -> TestClient:
+    return TestClient(create_app(data, bot_delay=0, limits=Limits(**limits)))
+
+
+def new(client, **body):
+    return client.post("/api/tables", json={"game": "trix", "bots": "greedy", **body})
+
+
+def test_table_creation_is_limited_per_address_with_a_clear_429(tmp_path):
+    with app(tmp_path, new_tables=3) as client:
+        assert [new(client).status_code for _ in range(3)] == [200] * 3
+        r = new(client)
+        assert r.status_code == 429 and 0 < int(r.headers["retry-after"]) <= 60
+        assert "at most 3 new tables a minute" in r.json()["error"]
+    w = Window(2, 60.0)  # the window slides: one more a minute after the first
+    assert [w.wait("a", t) for t in (0.0, 1.0)] == [0.0, 0.0]
+    assert w.wait("a", 30.0) == 30.0 and w.wait("b", 30.0) == 0.0 and w.wait("a", 60.0) == 0.0
+
+
+def test_a_table_nobody_sits_at_is_dropped_and_a_full_server_drops_those_first(tmp_path):
+    with app(tmp_path, unjoined=0.5, new_tables=100) as client:
+        idle, used = new(client).json(), new(client).json()
+        with connect(client, used["table"], used["token"]) as ws:
+            recv(ws)  # the creator sat down
+            time.sleep(1.0)
+            hall = client.app.state.hall
+            assert idle["table"] not in hall.tables and not hall.store.exists(idle["table"])
+            assert client.get(f"/t/{idle['table']}").status_code == 404
+            assert used["table"] in hall.tables
+    with app(tmp_path / "full", max_tables=3, new_tables=100) as client:
+        first = new(client).json()["table"]
+        new(client), new(client)
+        assert new(client).status_code == 200  # room made: the oldest unjoined one went
+        assert client.get(f"/t/{first}").status_code == 404
+        for table in list(client.app.state.hall.tables.values()):
+            table.joined = True
+        r = new(client)
+        assert r.status_code == 503 and "too many tables" in r.json()["error"]
+
+
+def test_a_chosen_seed_seats_nobody_else_and_random_seeds_have_64_bits(tmp_path):
+    with app(tmp_path, new_tables=100) as client:
+        t = new(client, seed=100).json()
+        r = client.post(f"/api/tables/{t['table']}/join", json={})
+        assert r.status_code == 403 and "seed its creator chose" in r.json()["error"]
+        seeds = [table_of(client, new(client).json()["table"]).seed for _ in range(8)]
+        assert max(seeds) >= 2**32 and all(0 <= s < 2**64 for s in seeds)
+        open_table = new(client).json()["table"]
+        r = client.post(f"/api/tables/{open_table}/join", json={})
+        assert r.status_code == 200 and r.json()["seat"] == 1
+
+
+def stream(tmp_path, private: bool) -> list[dict]:
+    """What seat 0 receives while seat 1 does (or not) something only it may know of."""
+    with TestClient(create_app(tmp_path, bot_delay=0, chosen_seeds=True)) as client:
+        t = new(client, seed=1).json()  # seat 0 chooses the first contract
+        tokens = [t["token"]] + [
+            client.post(f"/api/tables/{t['table']}/join", json={}).json()["token"] for _ in range(3)
+        ]  # every seat a person: no bot moves, nothing else happens
+        got = []
+        with connect(client, t["table"], tokens[0]) as a:
+            got.append(recv(a))
+            with connect(client, t["table"], tokens[1]) as b:
+                got.append(recv(a))  # seat 1 came
+                mine = recv(b)["view"]
+                if private:
+                    b.send_json({"type": "preselect", "action": mine["hand"][0]})
+                    view_until(b, lambda v: v["preselect"] is not None)
+                wait_for(lambda: not table_of(client, t["table"]).lock.locked())
+                a.send_json({"type": "act", "action": got[-1]["view"]["actions"][0]})
+                got.append(recv(a))
+        return got
+
+
+def test_another_seats_private_choice_changes_nothing_a_seat_receives(tmp_path):
+    plain, private = stream(tmp_path / "a", False), stream(tmp_path / "b", True)
+    assert [m["seq"] for m in plain] == [1, 2, 3]
+    assert private == plain  # same messages, same numbers: nothing to learn from
+
+
+def test_pages_carry_security_headers_and_seats_are_not_taken_cross_site(tmp_path):
+    with app(tmp_path) as client:
+        page = client.get("/")
+        csp = page.headers["content-security-policy"]
+        assert "frame-ancestors 'none'" in csp and "script-src 'self'" in csp
+        assert "unsafe-inline" not in csp.split("script-src")[1].split(";")[0]
+        assert page.headers["x-frame-options"] == "DENY"
+        assert "<script>" not in page.text  # the lobby's script is a file the policy allows
+        t = new(client).json()["table"]
+        join = f"/api/tables/{t}/join"
+        r = client.post(join, content=b"token=x", headers={"content-type": "text/plain"})
+        assert r.status_code == 403 and "application/json" in r.json()["error"]
+        r = client.post(join, json={}, headers={"origin": "https://evil.example"})
+        assert r.status_code == 403 and "evil.example" in r.json()["error"]
+        r = client.post(join, json={}, headers={"origin": "http://testserver"})
+        assert r.status_code == 200 and r.json()["seat"] == 1
+
+
+def test_bots_at_a_table_answer_within_a_second(tmp_path):
+    with app(tmp_path) as client:
+        for bots, said in (("mcts:iters=1000000", "iters=1e+06"), ("pimc:worlds=500", "worlds"),
+                           ("mcts:ms=60000", "ms=60000")):  # fmt: skip
+            r = new(client, bots=bots)
+            assert r.status_code == 400 and "more than a table allows" in r.json()["error"]
+            assert said in r.json()["error"]
+        assert new(client, bots="mcts:iters=2000").status_code == 200
+
+
+def test_sockets_and_messages_are_limited_per_address(tmp_path):
+    with app(tmp_path, sockets=2, messages=30) as client:
+        t = new(client).json()["table"]
+        with connect(client, t) as one, connect(client, t) as two:
+            recv(one), recv(two)
+            with connect(client, t) as three:
+                assert "too many connections from your address" in recv(three)["message"]
+            for _ in range(16):  # 32 in a second from one address over two sockets
+                one.send_json({"type": "look"})
+                two.send_json({"type": "look"})
+            said = [m for ws in (one, two) for m in drain(ws)]
+            assert any("30 from one address" in m.get("message", "") for m in said)
+
+
+def drain(ws) -> list[dict]:
+    out = []
+    with pytest.raises(Exception):  # noqa: B017 (the socket closes: that is the point)
+        while True:
+            out.append(recv(ws, 2.0))
+    return out
+
+
+def test_every_connection_hears_a_ping_it_can_tell_a_dead_one_by(tmp_path, monkeypatch):
+    import sim.web.app as app_module
+
+    monkeypatch.setattr(app_module, "HEARTBEAT", 0.2)
+    with app(tmp_path) as client:
+        t = new(client).json()
+        with connect(client, t["table"], t["token"]) as ws:
+            got = [recv(ws, 5.0)]
+            while got[-1]["type"] != "ping":  # (views come first, as the bots play)
+                got.append(recv(ws, 5.0))
+    assert got[-1] == {"type": "ping"}  # the same to everyone: it tells nothing
+    js = (app_module.STATIC / "table.js").read_text(encoding="utf-8")
+    assert "offline, reconnecting…" in js and "SILENT_MS" in js
