@@ -48,12 +48,12 @@ def gone_within(procs: list[psutil.Process], seconds: float) -> bool:
 
 
 def test_kill_and_sigterm_at_random_moments_then_resume(reference, tmp_path):
-    # six times: the parent is killed (-9) or asked to stop (SIGTERM) at a random moment;
+    # four times: the parent is killed (-9) or asked to stop (SIGTERM) at a random moment;
     # no process of the run outlives it by more than a few seconds, the manifest tells the
     # truth, and --resume gives the tables of the uninterrupted run
     rnd = random.Random(7)
     stopped = 0
-    for k in range(6):  # three of each: ten took 150 s of the suite for no other case
+    for k in range(4):  # two of each: each strike costs a run and a resume (about 14 s)
         out = tmp_path / f"run{k}"
         proc = start(out)
         deadline = time.monotonic() + 120
@@ -87,7 +87,7 @@ def test_kill_and_sigterm_at_random_moments_then_resume(reference, tmp_path):
             assert res.returncode == 0, res.stderr
         assert_same_files(reference, out)
         assert json.loads((out / "manifest.json").read_text())["status"] == "complete"
-    assert stopped >= 4, "the faults should mostly strike a run in the middle"
+    assert stopped >= 3, "the faults should mostly strike a run in the middle"
 
 
 def test_a_parent_killed_while_its_workers_start_leaves_none_behind(tmp_path):
