@@ -65,7 +65,12 @@ def run_ladder(game: str, out: Path, add: list[str], quick: bool, seed: int | No
     play.play(game, todo, workers, say)
     commands = _commands(game, out, state, quick)
     commands += [" ".join(_quote(c) for c in play.command(game, p, None, False)) for p in every]
-    text, data = page.build(game, state["bots"], every, commands, out)
+    from sim.report import ReportError
+
+    try:
+        text, data = page.build(game, state["bots"], every, commands, out)
+    except ReportError as e:  # a pairing's folder damaged by hand: say which
+        raise LadderError(f"the page cannot be written: {e}") from None
     path = out / f"{game}.md"
     tmp = out / f".{game}.md.tmp"
     tmp.write_text(text)

@@ -422,7 +422,6 @@ def run(
     pending: set = set()
     writer = ThreadPoolExecutor(WRITERS, thread_name_prefix="trixsim-write")
     writing: dict = {}  # write of a chunk -> (chunk, its games)
-    settled = None  # the last chunk a sequential test's verdict needs, once decided
     try:
         t = time.perf_counter()
         connection = connection or start(scheduler, workers, out, plan.game)
@@ -431,18 +430,8 @@ def run(
         # the clock starts when the cluster is up, as the local backend's when its workers are
         manifest["startup_seconds"] = round(time.perf_counter() - t, 3)
         meter = Progress(plan, done_games, manifest, store.write_manifest, progress)
-        on_disk = set(range(plan.n_chunks)) - set(todo)
-        if settle is not None:
-            settled = settle(on_disk)  # a resumed test may be decided by what is on disk
-
-        def finished(n, i, parts, work) -> None:
-            nonlocal settled
-            meter.finished(n, i, parts, work)
-            on_disk.add(i)
-            if settle is not None and settled is None:
-                settled = settle(on_disk)
-                meter.bar.set_postfix_str(settle.progress(), refresh=False)
-
+        meter.follow(set(range(plan.n_chunks)) - set(todo), settle)
+        finished = meter.finished
         threads = client.nthreads()
         manifest["dask"] = {
             "scheduler": scheduler or "LocalCluster",
@@ -469,7 +458,7 @@ def run(
         def room() -> int:
             """Tasks to add: two per worker thread running or queued, and two more, no
             more (finished results wait in memory until the client has written them)."""
-            if settled is not None:
+            if meter.settled is not None:
                 return 0
             threads = client.nthreads()
             if settle is None:  # (else the bar shows the test's ratio)
@@ -491,7 +480,7 @@ def run(
         ahead = as_completed(first, loop=client.loop, with_results=True)
         written: set[int] = set()
         for fut, (i, n, work, parts) in ahead:
-            if settled is not None:  # decided: the tasks still waiting are not needed
+            if meter.settled is not None:  # decided: the tasks still waiting are not needed
                 break
             pending.discard(fut)
             fut.release()
@@ -519,7 +508,7 @@ def run(
     finally:
         writer.shutdown(wait=True, cancel_futures=True)  # a chunk is on disk whole, or not at all
         meter = meter or Progress(plan, done_games, manifest, store.write_manifest, False)
-        until = None
+        until, settled = None, meter.settled
         if settled is not None:  # decided: what was written past the verdict is set aside
             from sim.run.sequential import set_aside
 

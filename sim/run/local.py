@@ -146,6 +146,16 @@ class Progress:
         self.plan, self.done_games, self.manifest, self.save = plan, done_games, manifest, save
         self.start = self.last_save = time.perf_counter()
         self.played = 0
+        self.done: set[int] = set()  # chunks on disk
+        self.settle = None  # a sequential test (sim.run.sequential.Stopper), if any
+        self.settled: int | None = None  # the last chunk its verdict needs, once decided
+
+    def follow(self, done: set[int], settle) -> None:
+        """Count chunks from ``done`` (on disk already) and ask ``settle`` after each; it
+        is asked now too: a resumed test may be decided by what is on disk."""
+        self.done, self.settle = done, settle
+        if settle is not None:
+            self.settled = settle(done)
 
     def finished(self, n: int, chunk: int | None = None, parts: dict | None = None,
                  work: dict | None = None) -> None:  # fmt: skip
@@ -155,6 +165,11 @@ class Progress:
             self.manifest.setdefault("parts", {})[str(chunk)] = parts
         if work and work.get("timing"):
             add_timing(self.manifest, self.plan, work["timing"])
+        if chunk is not None:
+            self.done.add(chunk)
+        if self.settle is not None and self.settled is None:
+            self.settled = self.settle(self.done)
+            self.bar.set_postfix_str(self.settle.progress(), refresh=False)
         self.played += n
         self.bar.update(n)
         stop.check()  # a Ctrl-C Python swallowed stops the run here
@@ -212,7 +227,6 @@ def run(
         write_manifest(out, m)
 
     meter = None
-    settled = None  # the last chunk a sequential test's verdict needs, once decided
     status = "complete"
     here = pool is None and workers <= 1
     manifest["backend"] = "local"
@@ -228,36 +242,25 @@ def run(
         # of play and writing); how long they took to start is kept beside it
         manifest["startup_seconds"] = round(time.perf_counter() - t, 3)
         meter = Progress(plan, done_games, manifest, save, progress)
-        done = set(range(plan.n_chunks)) - set(todo)
-
-        def finished(n, chunk, parts, work) -> None:
-            nonlocal settled
-            meter.finished(n, chunk, parts, work)
-            done.add(chunk)
-            if settle is not None and settled is None:
-                settled = settle(done)
-                meter.bar.set_postfix_str(settle.progress(), refresh=False)
-
-        if settle is not None:
-            settled = settle(done)  # a resumed test may be decided by what is on disk
+        meter.follow(set(range(plan.n_chunks)) - set(todo), settle)
         if here:
             for i in todo:
-                if settled is not None:
+                if meter.settled is not None:
                     break
                 chunk, n, work, parts = play_chunk_to_disk(plan, str(out), i)
-                finished(n, chunk, parts, work)
+                meter.finished(n, chunk, parts, work)
         else:
             queue = iter(todo)
             running = {
                 pool.submit(play_chunk_to_disk, plan, str(out), i)
-                for i in itertools.islice(queue, 0 if settled is not None else 2 * workers)
+                for i in itertools.islice(queue, 0 if meter.settled is not None else 2 * workers)
             }
             while running:
                 ready, running = wait(running, return_when=FIRST_COMPLETED)
                 for fut in ready:
                     chunk, n, work, parts = fut.result()
-                    finished(n, chunk, parts, work)
-                    nxt = next(queue, None) if settled is None else None
+                    meter.finished(n, chunk, parts, work)
+                    nxt = next(queue, None) if meter.settled is None else None
                     if nxt is not None:
                         running.add(pool.submit(play_chunk_to_disk, plan, str(out), nxt))
     except KeyboardInterrupt:
@@ -282,7 +285,7 @@ def run(
         elif pool is not None:  # stopped: no worker may still be writing when we count
             stop_workers(pool)
         meter = meter or Progress(plan, done_games, manifest, save, False)  # stopped at start
-        until = None
+        until, settled = None, meter.settled
         if settled is not None:  # a sequential test decided: what was played past it is set aside
             from sim.run.sequential import set_aside
 
