@@ -61,3 +61,12 @@ def test_error_rates_are_what_was_asked_and_it_needs_about_half_a_fixed_test():
         assert low <= 0.05 <= high, (true, errors)
         assert all(r.verdict != UNDECIDED for r in runs)
         assert np.mean([r.deal_sets for r in runs]) < 0.7 * fixed
+
+
+def test_the_calibration_s_range_is_the_binomial_s_quantiles():
+    from sim.bench.calibrate import quantile
+
+    # Binomial(200, 0.05): P(X <= 3) = 0.0090, P(X <= 4) = 0.0264; P(X <= 15) = 0.9556,
+    # P(X <= 16) = 0.9762
+    assert quantile(200, 0.05, 0.025) == 4 and quantile(200, 0.05, 0.975) == 16
+    assert quantile(10, 0.5, 0.5) == 5 and quantile(3, 0.0, 0.99) == 0
