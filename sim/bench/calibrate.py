@@ -31,17 +31,23 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from statistics import NormalDist
 
-GAME = "terts"  # the cheapest game: two seats, two games a deal set
 BOT = "mcts:iters=10"
 D1 = 20.0  # points of win share: a third of the deal-set spread, about 50 deal sets a test
-MOST_GAMES = 4000  # 2,000 deal sets: a test left undecided there counts as undecided
+MOST_GAMES = 4000  # a test left undecided there counts as undecided (Terts: 2,000 deal sets)
 
 
-def one(seed: int, d0: float, d1: float, folder: Path) -> dict:
+def cheapest() -> str:
+    """The game of fewest seats (fewest seatings a deal set: the cheapest test)."""
+    from sim.core.registry import games
+
+    return min(games().values(), key=lambda s: (s.seats, s.name)).name
+
+
+def one(game: str, seed: int, d0: float, d1: float, folder: Path) -> dict:
     """One sequential run; its manifest's test block plus its deal-set differences' spread."""
     out = folder / f"s{seed}-{d0:g}"
     bots = f"{BOT},seed=1,{BOT},seed=2"
-    cmd = [sys.executable, "-m", "sim.cli", "tournament", "--game", GAME, "--bots", bots,
+    cmd = [sys.executable, "-m", "sim.cli", "tournament", "--game", game, "--bots", bots,
            "--sprt", f"{d0:g},{d1:g}", "--games", str(MOST_GAMES), "--seed", str(seed),
            "--workers", "1", "--out", str(out), "-q"]  # fmt: skip
     res = subprocess.run(cmd, capture_output=True, text=True)
@@ -70,16 +76,19 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--runs", type=int, default=200, help="tests under each hypothesis")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="runs at once")
     ap.add_argument("--out", default="results/sprt-calibration.md")
+    ap.add_argument("--game", default=None, help="[default: the game of fewest seats]")
     args = ap.parse_args(argv)
+    game = args.game or cheapest()
     alpha = beta = 0.05
     with tempfile.TemporaryDirectory() as tmp, ThreadPoolExecutor(args.jobs) as pool:
         folder = Path(tmp)
         asks = [(s, d0) for s in range(1, args.runs + 1) for d0 in (0.0, -D1)]
-        done = list(pool.map(lambda a: one(a[0], a[1], a[1] + D1, folder) | {"d0": a[1]}, asks))
-    lines = [f"# The sequential test on real tournaments ({GAME}, `{BOT}` under two seeds)", "",
+        done = list(pool.map(lambda a: one(game, a[0], a[1], a[1] + D1, folder) | {"d0": a[1]},
+                             asks))  # fmt: skip
+    lines = [f"# The sequential test on real tournaments ({game}, `{BOT}` under two seeds)", "",
              f"`python -m sim.bench.calibrate --runs {args.runs}`: {args.runs} runs under each "
              f"question, alpha = beta = {alpha}, D1 - D0 = {D1:g} points, at most "
-             f"{MOST_GAMES // 2:,} deal sets a run.", "",
+             f"{MOST_GAMES:,} games a run.", "",
              "| question | truth | errors (verdict) | share | 95% range at the asked rate "
              "| undecided | mean deal sets |", "|---|---|---|---:|---|---:|---:|"]  # fmt: skip
     sds = []

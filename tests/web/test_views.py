@@ -34,7 +34,7 @@ GAMES = list(games().values())
 N_GAMES = 5  # random games per game
 EVERY = 1  # look at every position (a view costs well under a millisecond)
 STATIC = Path(__file__).resolve().parents[2] / "sim" / "web" / "static"
-PAGES = ("index.html", "table.html", "table.js", "cards.js", "style.css")
+PAGES = ("index.html", "lobby.js", "table.html", "table.js", "cards.js", "style.css")
 FIELDS = {
     "game", "deal", "seat", "state", "to_act", "seats", "teams", "hand", "legal",
     "card_actions", "actions", "prompt", "trick", "leader", "taken", "totals", "lowest_wins",
@@ -247,8 +247,9 @@ def test_the_pages_exist_and_fetch_nothing_from_elsewhere():
     lobby = (STATIC / "index.html").read_text(encoding="utf-8")
     table = (STATIC / "table.html").read_text(encoding="utf-8")
     script = (STATIC / "table.js").read_text(encoding="utf-8")
-    assert 'data-action="new-table"' in lobby and "/api/tables" in lobby
-    assert "/api/games" in lobby
+    lobby_js = (STATIC / "lobby.js").read_text(encoding="utf-8")
+    assert 'data-action="new-table"' in lobby and "/api/tables" in lobby_js
+    assert "/api/games" in lobby_js
     assert "data-share-link" in table and 'data-action="last-trick"' in table
     for hook in ("dataset.state", "dataset.card", "dataset.legal", "dataset[data]",
                  "dataset.action", "dataset.result", "/api/tables/", "/ws/"):  # fmt: skip
