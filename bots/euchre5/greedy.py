@@ -85,6 +85,11 @@ TUNE = np.array([5.2, 5.2, 0.5, 0.7, 0.4, 7.0])
 
 
 # -- cards --------------------------------------------------------------------------------------
+# numba's inline="always" copies a function into every caller at the IR level, and its
+# callers' callers, so compile time grows with the nesting: the helpers used from many
+# places below (bosses, lowest_power, highest_power, trump_score, side_of) are plain calls.
+# Cold compile of this bot 64-72 s -> 11 s; greedy self-play 0.96x as fast (23.7k against
+# 24.0k games/s, alternated 3 times, 2026-12-02).
 @njit(cache=True, inline="always")
 def power(card, trump):
     """The card's strength in its own (effective) suit: trumps 8-16, plain cards 0-6."""
@@ -106,7 +111,7 @@ def beaters(card, trump, pool):
     return res
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def bosses(cards, trump, out):
     """The cards of ``cards`` that no card out of their suit beats."""
     res = np.int64(0)
@@ -119,7 +124,7 @@ def bosses(cards, trump, out):
     return res
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def lowest_power(cards, trump):
     """The weakest card of ``cards`` (ties: the lower card id)."""
     best = lowest_bit(cards)
@@ -135,7 +140,7 @@ def lowest_power(cards, trump):
     return best
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def highest_power(cards, trump):
     """The strongest card of ``cards``."""
     best = lowest_bit(cards)
@@ -175,7 +180,7 @@ def side_low(cards, hand, trump, keep, void_first):
 
 
 # -- bidding ----------------------------------------------------------------------------------
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def trump_score(h, t, w):
     """The hand's value with ``t`` trump: its trumps by rank, side aces, side voids."""
     tr = h & trump_cards(t)
@@ -278,7 +283,7 @@ def candidates(public, seat, mine, extra):
     return cand
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def side_of(q, seat, maker, attacker, revealed, cand, unknown_friend):
     """+1 a friend of ``seat``, -1 a foe, 0 unknown."""
     if q == seat:
