@@ -74,7 +74,7 @@ def build(results: dict, targets) -> str:
         f"{100 * t['parquet_share']:.1f}% of a chunk's time.",
     ]  # fmt: skip
     s = results["startup"]
-    cold = ("not measured (a scaled run measures the first game's only)"
+    cold = ("not measured (a scaled run measures one game's only: the one of fewest seats)"
             if s["cold_seconds"] is None else f"{s['cold_seconds']:.1f} s")  # fmt: skip
     lines += ["", "### Start-up (launch to the first finished game, `trixsim deal`)", "",
               f"Cold numba cache: {cold}; warm cache: {s['warm_seconds']:.2f} s."]  # fmt: skip

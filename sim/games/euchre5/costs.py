@@ -17,5 +17,7 @@ COSTS = {
     # a decision of pimc:worlds=1 against one of mcts:iters=200, self-play (bench engine rows,
     # BENCH_SCALE=0.01, a busy machine): 0.038 ms against 0.47 ms
     "world": 16,
-    "compile": {"loop": 6, "bot-greedy": 57, "bot-mcts": 86, "checked": 4},
+    # cold compiles, 2026-12-02, after greedy's helpers stopped being inlined: loop 10, greedy 16,
+    # mcts 33, checked 1 (one process, the other core busy)
+    "compile": {"loop": 10, "bot-greedy": 16, "bot-mcts": 33, "checked": 1},
 }
