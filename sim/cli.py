@@ -252,7 +252,7 @@ def tournament(
         None,
         help="D0,D1: stop once a sequential test tells H0 'the first "
         "bot leads by D0 points of win share or less' from H1 'by D1 or "
-        "more' (--games: the most to play)",
+        "more' (--games: the most to play [default: 1,000 deal sets])",
         show_default=False,
     ),
     alpha: float = typer.Option(0.05, help="With --sprt: the chance of accepting H1 when H0 holds"),
@@ -308,8 +308,12 @@ def tournament(
             texts = [s.text for s in _specs(bots, spec)]
             if record_games is not None and record_games < 0:
                 raise CliError(f"--record-games must be 0 or more, got {record_games}")
-            plan = Plan.make(spec, texts, 1 if seed is None else seed,
-                             spec.default_games if games is None else games, chunk,
+            n = games or spec.default_games
+            if games is None and sprt is not None:  # it stops by itself: --games is a bound
+                from sim.run.sequential import most_games
+
+                n = most_games(spec, texts)
+            plan = Plan.make(spec, texts, 1 if seed is None else seed, n, chunk,
                              not no_duplicate)  # fmt: skip
             test = None
             if sprt is not None:

@@ -88,6 +88,18 @@ def set_aside(out: Path, plan: Plan, chunks, manifest: dict) -> int:
     return moved
 
 
+MOST_DEAL_SETS = 1000  # a sequential run without --games plays at most this many
+
+
+def most_games(spec, bots: list[str]) -> int:
+    """The games of :data:`MOST_DEAL_SETS` deal sets of ``bots``: a sequential run's bound
+    when ``--games`` is not given (a test needs about 70 deal sets at D1 - D0 a third of
+    the spread, docs/evaluation.md; a game's default run, a minute of play, is often fewer)."""
+    from sim.run.plan import seatings_for
+
+    return MOST_DEAL_SETS * len(seatings_for(list(bots), spec.seats, spec.teams))
+
+
 def configure(text: str, alpha: float, beta: float, plan: Plan, url: bool) -> dict:
     """The ``sprt`` block of a new run's manifest from ``--sprt D0,D1``, ``--alpha``,
     ``--beta``; ValueError in one line on anything the test cannot take (``url``: the run
