@@ -308,7 +308,7 @@ def tournament(
             texts = [s.text for s in _specs(bots, spec)]
             if record_games is not None and record_games < 0:
                 raise CliError(f"--record-games must be 0 or more, got {record_games}")
-            n = games or spec.default_games
+            n = spec.default_games if games is None else games
             if games is None and sprt is not None:  # it stops by itself: --games is a bound
                 from sim.run.sequential import most_games
 
