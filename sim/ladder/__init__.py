@@ -24,7 +24,6 @@ def run_ladder(game: str, out: Path, add: list[str], quick: bool, seed: int | No
     LadderError for bad input; KeyboardInterrupt when a pairing was interrupted (the
     pairings played so far are kept, and the next call finishes the interrupted one)."""
     from sim.ladder import page, play, roster
-    from sim.run.cost import seconds_per_game
 
     root = out / game
     if out.exists() and not out.is_dir():
@@ -49,14 +48,7 @@ def run_ladder(game: str, out: Path, add: list[str], quick: bool, seed: int | No
     every = roster.pairings(game, state["bots"], root, state["seed"], quick)
     todo = [p for p in every if play.status(p) != "complete"]
     if todo:
-        from sim.core.bots import parse_spec
-        from sim.core.registry import get
-        from sim.run.plan import seatings_for
-
-        spec = get(game)
-        cost = sum(seconds_per_game(game, [parse_spec(p.a, game), parse_spec(p.b, game)],
-                                    seatings_for([p.a, p.b], spec.seats, spec.teams)) * p.games
-                   for p in todo)  # fmt: skip
+        cost = sum(p.seconds for p in todo)
         say(f"{len(todo)} of {len(every)} pairings to play: about {cost / 60:.0f} minutes of "
             "one worker's play on the reference machine (2-core VM)")  # fmt: skip
     else:

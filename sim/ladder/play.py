@@ -18,8 +18,7 @@ import time
 from collections.abc import Callable
 
 from sim.ladder.roster import LadderError, Pairing
-
-MANIFEST = "manifest.json"  # a run's manifest (sim.run.store)
+from sim.run.store import MANIFEST
 
 
 def status(p: Pairing) -> str | None:

@@ -75,16 +75,17 @@ class Pairing:
     games: int
     seed: int
     folder: Path
+    seconds: float  # its estimated cost: seconds of one worker on the reference machine
 
     @property
     def bots(self) -> str:
         return f"{self.a},{self.b}"
 
 
-def games_for(game: str, a: str, b: str, budget: float, least: int) -> int:
+def games_for(game: str, a: str, b: str, budget: float, least: int) -> tuple[int, float]:
     """Games of a pairing: whole deal sets filling about ``budget`` seconds of one worker on
     the reference machine (a function of the specs alone, never of this machine's speed),
-    ``least`` deal sets at least and :data:`MOST_DEAL_SETS` at most."""
+    ``least`` deal sets at least and :data:`MOST_DEAL_SETS` at most; and their seconds."""
     from sim.core.bots import parse_spec
     from sim.core.registry import get
     from sim.run.cost import seconds_per_game
@@ -95,7 +96,7 @@ def games_for(game: str, a: str, b: str, budget: float, least: int) -> int:
     per = seconds_per_game(game, [parse_spec(a, game), parse_spec(b, game)], seatings)
     s = len(seatings)
     sets = max(least, min(math.floor(budget / (per * s)), MOST_DEAL_SETS))
-    return sets * s
+    return sets * s, sets * s * per
 
 
 def pairings(game: str, bots: list[str], root: Path, seed: int, quick: bool) -> list[Pairing]:
@@ -108,11 +109,11 @@ def pairings(game: str, bots: list[str], root: Path, seed: int, quick: bool) -> 
     out = []
     for i, a in enumerate(bots):
         for b in bots[i + 1 :]:
-            games = games_for(game, a, b, budget, least)
+            games, seconds = games_for(game, a, b, budget, least)
             key = json.dumps([game, version, __version__, sorted([a, b]), games, seed])
             digest = hashlib.sha256(key.encode()).hexdigest()[:10]
             name = re.sub(r"[^A-Za-z0-9=.+-]+", "_", f"{a}-vs-{b}")[:80]
-            out.append(Pairing(a, b, games, seed, root / "runs" / f"{name}-{digest}"))
+            out.append(Pairing(a, b, games, seed, root / "runs" / f"{name}-{digest}", seconds))
     return out
 
 
