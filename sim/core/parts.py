@@ -85,6 +85,11 @@ CONTRACTS: dict[str, Contract] = {
         functions=("solvable", "allies", "score", "reward"),
         optional=True,
     ),
+    "observation": Contract(  # the research API's tensor and global action ids (docs/research.md)
+        values=("SIZE", "SLICES", "N_GLOBAL"),
+        functions=("encode", "to_global", "to_local", "global_names"),
+        optional=True,
+    ),
     "costs": Contract(values=("COSTS",), optional=True),  # fields of sim.run.cost.Costs
     "bench": Contract(values=("STRENGTH", "LADDER"), functions=("targets",), optional=True),
 }

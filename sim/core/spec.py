@@ -30,6 +30,7 @@ PARTS = {
     "determinizer": "determinize",  # optional: hidden cards as a seat may believe them
     "search": "search",  # optional: what the generic search (the mcts bot) needs of the game
     "solver": "solve",  # optional: the perfect-information solver (the pimc and oracle bots)
+    "observation": "observe",  # optional: a seat's information set as a tensor (sim.envs)
     "costs": "costs",  # optional: what a game costs, for the default chunk size (sim.run.cost)
     "bench": "bench",  # optional: the targets and strength line-ups of `make bench`
     "web": "web",  # optional: the game's own parts of a seat's view in the browser (sim/web)
@@ -82,7 +83,7 @@ class GameSpec:
 
     def has(self, part: str) -> bool:
         """Whether the game provides this part (all do but the optional determinizer, search,
-        solver, costs, bench and web)."""
+        solver, observation, costs, bench and web)."""
         return importlib.util.find_spec(self.module(part)) is not None
 
     @property
