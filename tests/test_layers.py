@@ -1,4 +1,4 @@
-"""Lower layers never import higher ones: core < games < bots < run, report, table, web <
+"""Lower layers never import higher ones: core < games < bots < run, report, table, web, envs <
 bench, cli, ladder. An import anywhere in a module counts, inside a function too.
 
 A game's parts that plug into a higher layer sit in that layer: its report sections
@@ -21,6 +21,7 @@ LAYERS = {  # package prefix -> layer
     "sim.report": 3,
     "sim.table": 3,
     "sim.web": 3,
+    "sim.envs": 3,
     "sim.bench": 4,
     "sim.cli": 4,
     "sim.ladder": 4,
