@@ -38,10 +38,11 @@ def play_batch(
 
     ``lineup`` holds up to ``MAX_SEATS`` :class:`sim.core.bots.BotSpec`;
     ``seating`` (games × seats, or one row for all games) gives the line-up index
-    at each seat. All-numba line-ups run in one kernel call; a line-up with a
-    Python bot (or ``slow=True``) goes through :mod:`sim.core.play` and fills the
-    same arrays. ``native=False`` calls every bot's function even where the loop
-    has its policy built in (same results, slower; for tests and the benchmark).
+    at each seat. All-numba line-ups run in one kernel call; a line-up with batched bots
+    in lockstep (:mod:`sim.core.batched`); a line-up with a Python bot (or ``slow=True``)
+    goes through :mod:`sim.core.play`. All fill the same arrays. ``native=False`` calls
+    every bot's function even where the loop has its policy built in (same results,
+    slower; for tests and the benchmark).
     """
     from sim.core.policies import NATIVE_NONE, NATIVE_UNIFORM
 
@@ -56,6 +57,14 @@ def play_batch(
     from sim.core.timing import cycles_per_second, empty
 
     timing = empty(MAX_SEATS)
+    if (
+        not slow
+        and any(s.info.kind == "batched" for s in lineup)
+        and all(s.info.kind != "python" for s in lineup)
+    ):
+        from sim.core.batched import play_lockstep
+
+        return play_lockstep(spec, lineup, seating, seed, game_ids, deal_sets)
     if slow or any(s.info.kind != "numba" for s in lineup):
         counts, actions = _play_slow(spec, lineup, seating, seed, game_ids, deal_sets, deals,
                                      games, shares, timing)  # fmt: skip
@@ -76,13 +85,13 @@ def play_batch(
     actions = kernel(deal_seeds(seed, deal_sets), bot_seeds(seed, game_ids), seating, natives,
                      *funcs, params, deals, games, shares, illegal, every, timing)  # fmt: skip
     if actions < 0:
-        _raise_illegal(spec, lineup, seating, game_ids, *illegal)
+        raise_illegal(spec, lineup, seating, game_ids, *illegal)
     counts = games[:, kernels.GAME_COLUMNS.index(spec.deal_count)].astype(np.int64)
     return Batch(deals[:, : counts.sum()], games, shares, int(actions), counts, timing,
                  cycles_per_second())  # fmt: skip
 
 
-def _raise_illegal(spec, lineup, seating, game_ids, g, seat, action, legal) -> None:
+def raise_illegal(spec, lineup, seating, game_ids, g, seat, action, legal) -> None:
     """The message :class:`sim.core.play.Player` gives for the same mistake, with the game."""
     from sim.core.play import BotError, illegal_message
 

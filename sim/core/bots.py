@@ -50,7 +50,8 @@ class BotSpecError(ValueError):
 
 @dataclass
 class Param:
-    """A bot parameter: its default, and for a number its valid range (both ends included).
+    """A bot parameter: its default, and for a number its valid range (both ends included);
+    a text default with ``choices`` is one of them, without them any text.
 
     Numbers travel to numba bots as ``float64``: integers are limited to ±2**53, where
     every integer has its own float, and no parameter may be NaN or infinite.
@@ -63,7 +64,14 @@ class Param:
     low: float | None = None
     high: float | None = None
 
+    @property
+    def free(self) -> bool:
+        """Text of any value (a file a batched bot loads): Python and batched bots only."""
+        return isinstance(self.default, str) and not self.choices
+
     def __post_init__(self) -> None:
+        if self.free:
+            return
         if not self.choices and (self.low is None or self.high is None):
             raise ValueError(f"parameter {self.name!r}: a number needs its range (low, high)")
         if not self.choices and not self.low <= self.default <= self.high:
@@ -71,6 +79,8 @@ class Param:
 
     @property
     def range_text(self) -> str:
+        if self.free:
+            return "any text without a comma"
         if self.choices:
             return f"one of {', '.join(self.choices)}"
         if isinstance(self.default, int):
@@ -79,6 +89,8 @@ class Param:
 
     def parse(self, value: str):
         """The value of ``value`` (text), checked; BotSpecError names the range."""
+        if self.free:
+            return value
         if self.choices:
             if value not in self.choices:
                 raise BotSpecError(f"{self.name}={value} is not allowed; {self.name} takes "
@@ -97,6 +109,8 @@ class Param:
         return v
 
     def encode(self, value) -> float:
+        if self.free:
+            return 0.0  # a numba bot cannot read text; its Python and batched bots read values
         if self.choices:
             return float(self.choices.index(self.parse(value)))
         return float(self.parse(str(value)))
@@ -105,11 +119,11 @@ class Param:
 @dataclass
 class BotInfo:
     name: str
-    kind: str  # "numba" or "python"
+    kind: str  # "numba", "python" or "batched"
     doc: str
     params: list[Param] = field(default_factory=list)
     dispatcher: object = None  # numba bots: the function, compiled when first needed
-    cls: type | None = None  # Python bots: the class
+    cls: type | None = None  # Python and batched bots: the class
     native: int = 0  # how the loop plays a numba bot (sim.core.policies.NATIVE_*)
     time_every: int = 256  # the loop times one decision in this many (sim.core.timing)
     game: str | None = EVERY_GAME  # the game it plays; None: every game
@@ -193,6 +207,92 @@ class PythonBot:
 
     def act(self, obs, legal: list[int]) -> int:
         raise NotImplementedError
+
+
+def batched_bot(name: str, params: list[Param] | None = None, game: str | None = EVERY_GAME):
+    """Register a :class:`BatchedBot` subclass under ``name``."""
+
+    def register(cls):
+        REGISTRY[game, name] = BotInfo(
+            name, "batched", _doc_line(cls), list(params or []), cls=cls, game=game
+        )
+        return cls
+
+    return register
+
+
+class BatchedBot:
+    """Base class of policies that decide for many games at once (a neural network, a table).
+
+    ``act(obs, legal)`` gets ``obs`` (``float32[n, SIZE]``: n seats' tensors, the game's
+    observation part) and ``legal`` (``bool[n, N_GLOBAL]``: their legal **global** action
+    ids) and returns ``int[n]``, one legal global id per row. The engine plays a chunk's
+    games in lockstep and calls it once for every game waiting on it (``docs/research.md``).
+    ``rng`` is the policy's own generator, seeded from the run's seed; ``params`` holds the
+    spec's parameters by name (a class lists them in ``PARAMS``, as :class:`Param`).
+    """
+
+    PARAMS: list[Param] = []
+
+    @classmethod
+    def check(cls, game: str, **params) -> None:
+        """Raise BotSpecError, in one line, if the policy cannot play ``game`` with these
+        parameters (a model file missing): called when the spec is read, before any game."""
+
+    def __init__(self, game: str, rng: np.random.Generator, **params):
+        self.game = game
+        self.rng = rng
+        self.params = params
+
+    def act(self, obs: np.ndarray, legal: np.ndarray) -> np.ndarray:
+        raise NotImplementedError
+
+
+def _find(module: str):
+    """The module's spec, or None when it (or a package above it) is not found."""
+    try:
+        return importlib.util.find_spec(module)
+    except ModuleNotFoundError:
+        return None
+
+
+def class_bot(text: str, game: str) -> BotInfo | None:
+    """The bot of a spec ``module:Class[,key=value...]`` (a :class:`BatchedBot` or
+    :class:`PythonBot` subclass, imported; a module not found is looked for in the working
+    folder too), registered for ``game`` under ``module:Class``; None when ``text`` is not of
+    that form. BotSpecError says what is wrong with a module or class that is."""
+    import os
+    import sys
+
+    module, sep, rest = text.strip().partition(":")
+    name = rest.split(",")[0].strip()
+    if not sep or not name.isidentifier() or "=" in name:
+        return None
+    if not all(p.isidentifier() for p in module.split(".")):
+        return None
+    try:
+        found = _find(module)
+        if found is None and os.getcwd() not in sys.path:
+            sys.path.append(os.getcwd())  # `trixsim` run from a folder that holds the module
+            found = _find(module)
+        if found is None:
+            raise BotSpecError(f"bot {module}:{name}: no module {module!r} (not installed, "
+                               f"and not in {os.getcwd()})")  # fmt: skip
+        cls = getattr(importlib.import_module(module), name, None)
+    except BotSpecError:
+        raise
+    except Exception as e:  # the module's own error, in one line
+        raise BotSpecError(f"bot {module}:{name}: importing {module} failed: "
+                           f"{type(e).__name__}: {e}") from None  # fmt: skip
+    kinds = ((BatchedBot, "batched"), (PythonBot, "python"))
+    kind = next((k for base, k in kinds if isinstance(cls, type) and issubclass(cls, base)), None)
+    if kind is None:
+        raise BotSpecError(f"bot {module}:{name}: {module}.{name} is not a subclass of "
+                           f"sim.core.bots.BatchedBot or PythonBot")  # fmt: skip
+    info = BotInfo(f"{module}:{name}", kind, _doc_line(cls), list(getattr(cls, "PARAMS", [])),
+                   cls=cls, game=game)  # fmt: skip
+    REGISTRY[game, info.name] = info
+    return info
 
 
 @dataclass
@@ -352,8 +452,13 @@ def parse_spec(text: str, game: str) -> BotSpec:
     bots = load_bots(game)
     name, _, rest = text.strip().partition(":")
     if name not in bots:
-        raise BotSpecError(f"unknown bot {name!r} for {game}; available: {', '.join(sorted(bots))}")
-    info = bots[name]
+        info = class_bot(text, game)
+        if info is None:
+            raise BotSpecError(f"unknown bot {name!r} for {game}; available: "
+                               f"{', '.join(sorted(bots))}, or module:Class")  # fmt: skip
+        name, _, rest = text.strip().partition(",")
+        name = info.name
+    info = bots.get(name) or REGISTRY[game, name]
     values = {p.name: p.default for p in info.params}
     known = {p.name: p for p in info.params}
     given = []
@@ -371,5 +476,9 @@ def parse_spec(text: str, game: str) -> BotSpec:
         given.append(key)
     # the canonical text: same bot and parameters, same name in every table
     order = [p.name for p in info.params if p.name in given]
-    canonical = name + (":" + ",".join(f"{k}={values[k]}" for k in order) if order else "")
+    if info.kind == "batched":
+        info.cls.check(game, **values)
+    given_text = ",".join(f"{k}={values[k]}" for k in order)
+    joint = "," if ":" in name else ":"  # module:Class,key=value
+    canonical = name + (joint + given_text if order else "")
     return BotSpec(canonical, info, values)

@@ -23,7 +23,7 @@ from numba import types
 
 from sim.core.clock import cycles, time_bin
 from sim.core.jit import njit
-from sim.core.policies import NATIVE_SEES_ALL, NATIVE_UNIFORM, uniform_action
+from sim.core.policies import NATIVE_SEES_ALL, NATIVE_UNIFORM, decide_with, pick, uniform_action
 from sim.core.protocol import BOT_TYPE, MAX_ACTIONS, MAX_SEATS
 from sim.core.rng import mix
 
@@ -48,28 +48,6 @@ CHUNK_SIGNATURE = types.int64(
     types.int64[::1],  # time one decision in this many of line-up entries 0..5 (0: none)
     types.float64[:, ::1],  # out: their timed decisions, cycles and histogram (sim.core.timing)
 )
-
-
-@njit(cache=True, inline="always")
-def _pick(i, a0, a1, a2, a3, a4, a5):
-    if i < 3:
-        return a0 if i == 0 else (a1 if i == 1 else a2)
-    return a3 if i == 3 else (a4 if i == 4 else a5)
-
-
-@njit(cache=True, inline="always")
-def _decide(which, f0, f1, f2, f3, f4, f5, public, seat, hand, legal, rng, params):
-    if which == 0:
-        return f0(public, seat, hand, legal, rng, params[0])
-    if which == 1:
-        return f1(public, seat, hand, legal, rng, params[1])
-    if which == 2:
-        return f2(public, seat, hand, legal, rng, params[2])
-    if which == 3:
-        return f3(public, seat, hand, legal, rng, params[3])
-    if which == 4:
-        return f4(public, seat, hand, legal, rng, params[4])
-    return f5(public, seat, hand, legal, rng, params[5])
 
 
 @njit(cache=True, inline="always")
@@ -113,9 +91,9 @@ def _play(deal_seeds, bot_seeds, seating, native, f0, f1, f2, f3, f4, f5, params
                         countdown[which] = every[which]
                         timed = True
                 start = cycles() if timed else 0
-                action = _decide(which, f0, f1, f2, f3, f4, f5, seen, seat,
+                action = decide_with(which, f0, f1, f2, f3, f4, f5, seen, seat,
                                  K.hand_of(state, seat), legal,
-                                 _pick(seat, r0, r1, r2, r3, r4, r5), param_rows)  # fmt: skip
+                                 pick(seat, r0, r1, r2, r3, r4, r5), param_rows)  # fmt: skip
                 if timed:
                     took = cycles() - start
                     timing[which, 0] += 1.0

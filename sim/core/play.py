@@ -39,6 +39,7 @@ class Player:
         self.rng = bot_stream(seed, game_id, seat)
         self.params = bot.encoded()
         self.python: PythonBot | None = None
+        self.policy = None  # a batched bot's, made for the game when it first decides
         if bot.info.kind == "python":
             self.python = bot.info.cls(seed=int(self.rng[0]), **bot.values)
 
@@ -48,7 +49,9 @@ class Player:
 
     def decide(self, game: Game, seat: int) -> int:
         legal = game.legal_mask()
-        if self.python is None:
+        if self.bot.info.kind == "batched":
+            action = self._batched(game, seat, legal)
+        elif self.python is None:
             # a bot that sees every hand (oracle) is given the whole state: it cheats
             public = game.state if self.bot.info.sees_all else game.state[: game.kernels.PUB_SIZE]
             action = int(
@@ -59,6 +62,26 @@ class Player:
         if not (0 <= action < MAX_ACTIONS and legal >> action & 1):
             raise BotError(illegal_message(game.spec, self.bot, seat, action, legal))
         return action
+
+    def _batched(self, game: Game, seat: int, legal: int) -> int:
+        """A batched bot asked for this one decision (a batch of one): its global action id
+        made phase-relative, or -1 when it is no action of this decision."""
+        import numpy as np
+
+        from sim.core.batched import checked_actions
+
+        o = game.spec.part("observation")
+        if self.policy is None:
+            rng = np.random.default_rng(int(self.rng[0]))
+            self.policy = self.bot.info.cls(game.spec.name, rng, **self.bot.values)
+        public = game.state[: game.kernels.PUB_SIZE]
+        obs = np.zeros((1, o.SIZE), np.float32)
+        o.encode(public, seat, game.private(seat), obs[0])
+        mask = np.zeros((1, o.N_GLOBAL), np.bool_)
+        for a in mask_actions(legal):
+            mask[0, o.to_global(public, a)] = True
+        chosen = int(checked_actions(self.bot, self.policy.act(obs, mask), 1)[0])
+        return int(o.to_local(public, chosen)) if 0 <= chosen < o.N_GLOBAL else -1
 
 
 def play_game(spec: GameSpec, bots: list[BotSpec], seed: int, game_id: int,

@@ -25,3 +25,27 @@ def uniform_action(legal, streams, i):
 def every_action(public, seat, hand, legal, rng):
     """The narrowing of the actions a search compares, for a rollout bot that has none."""
     return legal
+
+
+@njit(cache=True, inline="always")
+def pick(i, a0, a1, a2, a3, a4, a5):
+    """``a<i>``: the loops pass six of everything (one per line-up entry) as arguments."""
+    if i < 3:
+        return a0 if i == 0 else (a1 if i == 1 else a2)
+    return a3 if i == 3 else (a4 if i == 4 else a5)
+
+
+@njit(cache=True, inline="always")
+def decide_with(which, f0, f1, f2, f3, f4, f5, public, seat, hand, legal, rng, params):
+    """Call the bot of line-up entry ``which`` (its function ``f<which>``, its ``params`` row)."""
+    if which == 0:
+        return f0(public, seat, hand, legal, rng, params[0])
+    if which == 1:
+        return f1(public, seat, hand, legal, rng, params[1])
+    if which == 2:
+        return f2(public, seat, hand, legal, rng, params[2])
+    if which == 3:
+        return f3(public, seat, hand, legal, rng, params[3])
+    if which == 4:
+        return f4(public, seat, hand, legal, rng, params[4])
+    return f5(public, seat, hand, legal, rng, params[5])

@@ -62,11 +62,13 @@ def seconds_per_game(game: str, lineup: list, seatings: list) -> float:
     line-up index) over ``seatings``, on the reference machine."""
     c = costs(game)
     seats = len(seatings[0])
-    slow = any(b.info.kind != "numba" for b in lineup)  # then the whole table is Python
+    slow = any(b.info.kind == "python" for b in lineup)  # then the whole table is Python
 
     def seat(bot) -> float:
         if slow:
             base = c.python / seats
+        elif bot.info.kind == "batched":  # a policy's cost is its own: taken as greedy's
+            base = c.greedy / seats
         elif bot.info.kind == "numba" and bot.info.native and not bot.info.sees_all:
             base = c.random / seats  # played by the loop itself
         else:

@@ -1,0 +1,159 @@
+"""Train a small policy network by imitation, then rank it with one trixsim command.
+
+    python examples/train_policy.py --game terts --teacher mcts:iters=200 --games 400
+
+1. The teacher (any bot spec) plays ``--games`` games at every seat; at each of its decisions
+   the seat's observation tensor (the game's observation part), its legal global actions
+   and the teacher's choice are kept.
+2. A network of one hidden layer (``--hidden`` units, ReLU) learns to pick the teacher's
+   action among the legal ones (softmax over the legal actions, cross-entropy, Adam), NumPy
+   only; a tenth of the games is held out to measure how often it agrees with the teacher.
+3. It is saved (``--out``, an ``.npz``) and ranked against ``random`` and ``greedy`` by the
+   tournament command it prints (``--evaluate`` runs them): the network plays as the batched
+   bot ``examples.policy:MLP`` (examples/policy.py), every game of a chunk in lockstep.
+
+Run it from the repository's folder (``examples.policy`` is found there). docs/research.md
+says what it reached and how long it took.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # examples.policy, sim
+
+from sim.core.bots import parse_spec  # noqa: E402
+from sim.core.play import Player  # noqa: E402
+from sim.core.registry import get  # noqa: E402
+
+
+def collect(game: str, teacher: str, games: int, seed: int):
+    """The teacher's decisions over ``games`` games: observations ``float32[n, SIZE]``, legal
+    global ids ``bool[n, N_GLOBAL]``, its choices ``int64[n]`` and each decision's game."""
+    spec = get(game)
+    o, k, api = spec.part("observation"), spec.part("kernels"), spec.part("api").GAME
+    bot = parse_spec(teacher, game)
+    xs, masks, ys, which = [], [], [], []
+    for g in range(games):
+        state = api.new(seed, g)
+        players = [Player(bot, seed, g, seat) for seat in range(spec.seats)]
+        while not state.over:
+            seat = state.to_act
+            public = state.state[: k.PUB_SIZE]
+            x = np.zeros(o.SIZE, np.float32)
+            o.encode(public, seat, state.private(seat), x)
+            mask = np.zeros(o.N_GLOBAL, np.bool_)
+            for a in state.legal_actions():
+                mask[o.to_global(public, a)] = True
+            action = players[seat].decide(state, seat)
+            xs.append(x)
+            masks.append(mask)
+            ys.append(o.to_global(public, action))
+            which.append(g)
+            state.apply(action)
+    return np.array(xs), np.array(masks), np.array(ys, np.int64), np.array(which)
+
+
+def init(size: int, hidden: int, actions: int, rng) -> dict:
+    return {
+        "w1": (rng.standard_normal((size, hidden)) * np.sqrt(2.0 / size)).astype(np.float32),
+        "b1": np.zeros(hidden, np.float32),
+        "w2": (rng.standard_normal((hidden, actions)) * np.sqrt(1.0 / hidden)).astype(np.float32),
+        "b2": np.zeros(actions, np.float32),
+    }
+
+
+def step(w: dict, x, mask, y):
+    """Loss and gradients of the masked softmax cross-entropy on one minibatch."""
+    h_in = x @ w["w1"] + w["b1"]
+    h = np.maximum(h_in, 0.0)
+    z = np.where(mask, h @ w["w2"] + w["b2"], -1e9)
+    z -= z.max(axis=1, keepdims=True)
+    p = np.exp(z)
+    p /= p.sum(axis=1, keepdims=True)
+    n = len(y)
+    loss = -np.log(p[np.arange(n), y] + 1e-12).mean()
+    dz = p
+    dz[np.arange(n), y] -= 1.0
+    dz /= n
+    dh = (dz @ w["w2"].T) * (h_in > 0)
+    grads = {"w2": h.T @ dz, "b2": dz.sum(0), "w1": x.T @ dh, "b1": dh.sum(0)}
+    return loss, grads
+
+
+def agreement(w: dict, x, mask, y) -> float:
+    from examples.policy import forward
+
+    return float((np.where(mask, forward(w, x), -np.inf).argmax(1) == y).mean())
+
+
+def train(x, mask, y, hidden: int, epochs: int, seed: int, lr: float = 1e-3, batch: int = 256):
+    rng = np.random.default_rng(seed)
+    w = init(x.shape[1], hidden, mask.shape[1], rng)
+    m = {k: np.zeros_like(v) for k, v in w.items()}
+    v = {k: np.zeros_like(val) for k, val in w.items()}
+    t = 0
+    for epoch in range(epochs):
+        order = rng.permutation(len(y))
+        losses = []
+        for start in range(0, len(y), batch):
+            idx = order[start : start + batch]
+            loss, grads = step(w, x[idx], mask[idx], y[idx])
+            losses.append(loss)
+            t += 1
+            for k in w:  # Adam
+                m[k] = 0.9 * m[k] + 0.1 * grads[k]
+                v[k] = 0.999 * v[k] + 0.001 * grads[k] ** 2
+                m_hat, v_hat = m[k] / (1 - 0.9**t), v[k] / (1 - 0.999**t)
+                w[k] -= (lr * m_hat / (np.sqrt(v_hat) + 1e-8)).astype(np.float32)
+        print(f"epoch {epoch + 1}/{epochs}: loss {np.mean(losses):.3f}", flush=True)
+    return w
+
+
+def tournament(game: str, out: Path, against: str, games: int, seed: int) -> list[str]:
+    return [sys.executable, "-m", "sim.cli", "tournament", "--game", game, "--bots",
+            f"examples.policy:MLP,model={out},{against}", "--games", str(games),
+            "--seed", str(seed), "--out", str(out.with_suffix("")) + f"-vs-{against}"]  # fmt: skip
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--game", default="terts")
+    ap.add_argument("--teacher", default="mcts:iters=200")
+    ap.add_argument("--games", type=int, default=400, help="the teacher's games")
+    ap.add_argument("--hidden", type=int, default=128)
+    ap.add_argument("--epochs", type=int, default=10)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--out", type=Path, default=None, help="default results/policy-GAME.npz")
+    ap.add_argument("--evaluate", type=int, default=0, metavar="GAMES",
+                    help="then play this many games against random and against greedy")  # fmt: skip
+    args = ap.parse_args(argv)
+    out = args.out or Path("results") / f"policy-{args.game}.npz"
+    t0 = time.perf_counter()
+    x, mask, y, which = collect(args.game, args.teacher, args.games, args.seed)
+    t1 = time.perf_counter()
+    print(f"{len(y):,} decisions of {args.teacher} in {args.games} games: {t1 - t0:.0f} s")
+    held = which >= args.games - max(1, args.games // 10)  # the last tenth of the games
+    w = train(x[~held], mask[~held], y[~held], args.hidden, args.epochs, args.seed)
+    t2 = time.perf_counter()
+    print(f"trained in {t2 - t1:.0f} s; agrees with the teacher on "
+          f"{agreement(w, x[held], mask[held], y[held]):.1%} of held-out decisions")  # fmt: skip
+    out.parent.mkdir(parents=True, exist_ok=True)
+    np.savez(out, game=args.game, teacher=args.teacher, **w)
+    print(f"saved {out}")
+    for against in ("random", "greedy"):
+        command = tournament(args.game, out, against, args.evaluate or 400, args.seed + 1)
+        print(" ".join(command[2:]).replace("sim.cli", "trixsim", 1))
+        if args.evaluate:
+            subprocess.run(command, check=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,151 @@
+"""Batched play: a chunk's games in lockstep, a batched bot called once for all that wait on it.
+
+A line-up with a :class:`sim.core.bots.BatchedBot` (and numba bots) is played here instead of
+in the one-call loop: :mod:`sim.core.lockstep` advances every game in compiled code until
+each is over or waits on a batched seat, each policy answers for all its waiting games in one
+call, and play resumes. The results fill the same :class:`sim.core.batch.Batch` the loop
+fills, so tournaments, Parquet, reports and sequential tests take batched bots unchanged.
+
+Each line-up entry's policy is made once per chunk with its own generator, seeded from the
+run's seed, the chunk's first game and the entry: the same command gives the same results
+with any number of workers (chunks are fixed by the command). A stochastic policy's draws
+depend on which games wait together, so a chunk of other games (another ``--chunk``) plays
+otherwise; a deterministic policy plays every game as the checked path does.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import numpy as np
+
+from sim.core.limits import MAX_PARAMS, MAX_SEATS
+from sim.core.loops import bind
+from sim.core.rng import bot_seeds, deal_seeds
+from sim.core.spec import GameSpec
+
+
+def lockstep_kernels(spec: GameSpec):
+    """The game's copy of :mod:`sim.core.lockstep`, compiled."""
+    if not spec.has("observation"):
+        raise ValueError(f"game {spec.name!r} has no observation part: batched bots cannot "
+                         f"play it (docs/games.md)")  # fmt: skip
+    modules = {"K": spec.module("kernels"), "O": spec.module("observation")}
+    return bind(Path(__file__).with_name("lockstep.py"), spec.name, modules)
+
+
+def policy_rng(seed: int, first_game: int, entry: int) -> np.random.Generator:
+    """The generator of line-up entry ``entry``'s policy in the chunk starting at game
+    ``first_game`` of a run seeded ``seed``."""
+    return np.random.default_rng([seed & (2**64 - 1), int(first_game), entry, 0xBA7C])
+
+
+def make_policies(spec: GameSpec, lineup, seed: int, first_game: int) -> dict:
+    """One policy per batched entry of ``lineup``: ``{entry: BatchedBot}``."""
+    return {i: b.info.cls(spec.name, policy_rng(seed, first_game, i), **b.values)
+            for i, b in enumerate(lineup) if b.info.kind == "batched"}  # fmt: skip
+
+
+def checked_actions(bot, actions, n: int) -> np.ndarray:
+    """A policy's answer as ``int64[n]``; BotError says what is wrong with its shape."""
+    from sim.core.play import BotError
+
+    out = np.asarray(actions)
+    if out.shape != (n,) or not np.issubdtype(out.dtype, np.integer):
+        raise BotError(
+            f"bot {bot.text!r} returned {out.dtype}{list(out.shape)} for {n} decisions; "
+            f"act must return int[{n}], one global action id a row"
+        )
+    return out.astype(np.int64, copy=False)
+
+
+def play_lockstep(spec: GameSpec, lineup, seating, seed: int, game_ids, deal_sets):
+    """:func:`sim.core.batch.play_batch` for a line-up with batched bots."""
+    from sim.core.batch import Batch
+    from sim.core.clock import time_bin
+    from sim.core.policies import NATIVE_NONE
+    from sim.core.timing import cycles_per_second, empty
+
+    k = lockstep_kernels(spec)
+    obs_part, kernels = spec.part("observation"), spec.part("kernels")
+    n, max_deals = len(game_ids), spec.max_deals
+    states = np.zeros((n, kernels.STATE_SIZE), np.int64)
+    rngs = np.zeros((n, MAX_SEATS), np.uint64)
+    wait = np.zeros(n, np.int64)
+    pending = np.zeros(n, np.int64)
+    k.begin(states, deal_seeds(seed, deal_sets), bot_seeds(seed, game_ids), rngs, wait, pending)
+    numba = [s for s in lineup if s.info.kind == "numba"]
+    funcs = [s.info.decide for s in numba] or [_any_numba_bot(spec)]
+    funcs = [s.info.decide if s.info.kind == "numba" else funcs[0] for s in lineup]
+    funcs += [funcs[0]] * (MAX_SEATS - len(funcs))
+    params = np.zeros((MAX_SEATS, MAX_PARAMS), np.float64)
+    natives = np.zeros(MAX_SEATS, np.int8)
+    batched = np.zeros(MAX_SEATS, np.int8)
+    every = np.zeros(MAX_SEATS, np.int64)
+    for i, s in enumerate(lineup):
+        params[i] = s.encoded()
+        batched[i] = s.info.kind == "batched"
+        natives[i] = s.info.native if s.info.kind == "numba" else NATIVE_NONE
+        every[i] = s.info.time_every if s.info.kind == "numba" else 0
+    policies = make_policies(spec, lineup, seed, int(game_ids[0]) if n else 0)
+    deals = np.zeros((kernels.N_DEAL_COLUMNS, n * max_deals), np.int16)
+    counts = np.zeros(n, np.int64)
+    games = np.zeros((n, kernels.N_GAME_COLUMNS), np.int16)
+    shares = np.zeros((n, spec.seats), np.float64)
+    illegal = np.zeros(4, np.int64)
+    countdown = np.ones(MAX_SEATS, np.int64)
+    timing = empty(MAX_SEATS)
+    hz = cycles_per_second()
+    obs = np.zeros((n, obs_part.SIZE), np.float32)
+    legal = np.zeros((n, obs_part.N_GLOBAL), np.bool_)
+    actions = 0
+    while True:
+        taken = k.advance(states, rngs, np.ascontiguousarray(seating), natives, batched, *funcs,
+                          params, deals, counts, max_deals, games, shares, illegal, every,
+                          countdown, timing, obs, legal, wait, pending)  # fmt: skip
+        if taken < 0:
+            _illegal(spec, lineup, seating, game_ids, illegal, states, obs_part)
+        actions += taken
+        if not (wait >= 0).any():
+            break
+        for entry, policy in policies.items():
+            rows = np.flatnonzero(wait == entry)
+            if len(rows):
+                start = time.perf_counter_ns()
+                chosen = policy.act(obs[rows], legal[rows])
+                took = (time.perf_counter_ns() - start) * hz / 1e9 / len(rows)  # cycles each
+                pending[rows] = checked_actions(lineup[entry], chosen, len(rows))
+                timing[entry, 0] += len(rows)
+                timing[entry, 1] += took * len(rows)
+                timing[entry, 2 + time_bin(max(1, int(took)))] += len(rows)
+    order = np.concatenate([g * max_deals + np.arange(c) for g, c in enumerate(counts)] or
+                           [np.zeros(0, np.int64)])  # fmt: skip
+    return Batch(deals[:, order], games, shares, int(actions), counts, timing, hz)
+
+
+def _any_numba_bot(spec: GameSpec):
+    """A numba bot's function to fill the loop's unused function slots (never called)."""
+    from sim.core.bots import load_bots
+
+    return load_bots(spec.name)["random"].decide
+
+
+def _illegal(spec, lineup, seating, game_ids, illegal, states, obs_part) -> None:
+    g, seat, action, legal = (int(x) for x in illegal)
+    bot = lineup[seating[g, seat]]
+    if bot.info.kind != "batched":
+        from sim.core.batch import raise_illegal
+
+        raise_illegal(spec, lineup, seating, game_ids, g, seat, action, legal)
+    from sim.core.play import BotError
+
+    names = obs_part.global_names()
+    said = names[action] if 0 <= action < len(names) else "no action"
+    public = states[g, : spec.part("kernels").PUB_SIZE]
+    ok = [f"{obs_part.to_global(public, a)} ({names[obs_part.to_global(public, a)]})"
+          for a in range(64) if legal >> a & 1]  # fmt: skip
+    raise BotError(
+        f"bot {bot.text!r} at seat {seat} chose global action {action} ({said}) which is not "
+        f"legal (game {int(game_ids[g])}); legal: {', '.join(ok)}"
+    )

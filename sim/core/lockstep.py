@@ -1,0 +1,142 @@
+"""The compiled half of batched play: many games in lockstep, each stopped where a batched bot
+must decide.
+
+This file is a template (as :mod:`sim.core.loop`): ``K`` stands for a game's kernel set
+and ``O`` for its observation part (``docs/games.md``); :mod:`sim.core.batched` binds a
+copy per game. :func:`advance` plays every game of a chunk in compiled code (numba bots
+called as the loop calls them, the loop's own policies inline) until each game is over or
+waits on a seat of a batched bot; for those it writes the seat's tensor and its legal
+**global** action ids, and the Python driver calls the policy once for all of them. The
+policy's answers come back in ``pending`` and :func:`advance` applies them first, each
+checked against the legal actions before the rules take it. Nothing here names a game.
+"""
+
+import numpy as np
+
+from sim.core.clock import cycles, time_bin
+from sim.core.jit import njit
+from sim.core.policies import NATIVE_SEES_ALL, NATIVE_UNIFORM, decide_with, uniform_action
+from sim.core.protocol import MAX_ACTIONS, MAX_SEATS
+from sim.core.rng import mix
+
+K = None  # bound per game (sim.core.batched): the game's kernel set
+O = None  # bound per game: the game's observation part  # noqa: E741
+
+RUNNING = -1  # wait[g]: the game plays on
+OVER = -2  # wait[g]: the game is over and its rows are written
+# wait[g] >= 0: the game waits on line-up entry wait[g] (a batched bot)
+
+
+@njit(cache=True)
+def begin(states, deal_seeds, bot_seeds, rngs, wait, pending):
+    """Deal every game of the chunk and seed each seat's stream (as the loop does)."""
+    for g in range(states.shape[0]):
+        K.new_game(states[g], deal_seeds[g])
+        for p in range(MAX_SEATS):
+            rngs[g, p] = mix(bot_seeds[g], p) if p < K.N_SEATS else 0
+        wait[g] = RUNNING
+        pending[g] = -1
+
+
+@njit(cache=True)
+def observe(state, seat, obs, legal):
+    """The seat's tensor into ``obs`` and its legal global ids into ``legal`` (bool)."""
+    O.encode(state[: K.PUB_SIZE], seat, K.hand_of(state, seat), obs)
+    legal[:] = False
+    mask = K.legal_actions(state)
+    public = state[: K.PUB_SIZE]
+    for a in range(MAX_ACTIONS):
+        if (mask >> a) & 1:
+            legal[O.to_global(public, a)] = True
+
+
+@njit(cache=True, inline="always")
+def _apply(state, g, action, deals, counts, max_deals, games, shares, game_row, row, share):
+    """Take ``action``; at a deal's end write its row (game ``g``'s slots), at the game's end
+    its rows. True when the game is over."""
+    if K.step(state, action):
+        K.record_deal(state, row)
+        at = g * max_deals + counts[g]
+        for j in range(K.N_DEAL_COLUMNS):
+            deals[j, at] = row[j]
+        counts[g] += 1
+        if K.is_over(state):
+            K.record_game(state, game_row, share)
+            for j in range(K.N_GAME_COLUMNS):
+                games[g, j] = game_row[j]
+            for p in range(K.N_SEATS):
+                shares[g, p] = share[p]
+            return True
+        K.next_deal(state)
+    return False
+
+
+@njit(cache=True)
+def advance(states, rngs, seating, native, batched, f0, f1, f2, f3, f4, f5, params, deals,
+            counts, max_deals, games, shares, illegal, every, countdown, timing, obs, legal,
+            wait, pending):  # fmt: skip
+    """Play every game on until it is over or waits on a batched bot (``batched[entry]``);
+    returns the decisions taken, or -1 when an action was illegal (``illegal``: game, seat,
+    action, legal mask; a batched bot's action as its global id). ``countdown`` carries the
+    timed decisions' count from call to call, as the loop's one call does."""
+    row = np.zeros(K.N_DEAL_COLUMNS, np.int64)
+    game_row = np.zeros(K.N_GAME_COLUMNS, np.int64)
+    share = np.zeros(K.N_SEATS, np.float64)
+    param_rows = (params[0], params[1], params[2], params[3], params[4], params[5])
+    taken = 0
+    for g in range(states.shape[0]):
+        if wait[g] == OVER:
+            continue
+        state = states[g]
+        public = state[: K.PUB_SIZE]
+        if wait[g] >= 0:  # the policy's answer
+            seat = K.to_act(state)
+            mask = K.legal_actions(state)
+            chosen = pending[g]
+            a = O.to_local(public, chosen) if 0 <= chosen < O.N_GLOBAL else -1
+            if a < 0 or a >= MAX_ACTIONS or not (mask >> a) & 1:
+                illegal[0], illegal[1], illegal[2], illegal[3] = g, seat, chosen, mask
+                return -1
+            pending[g] = -1
+            wait[g] = RUNNING
+            taken += 1
+            if _apply(state, g, a, deals, counts, max_deals, games, shares, game_row, row, share):
+                wait[g] = OVER
+                continue
+        r = rngs[g]
+        while True:
+            seat = K.to_act(state)
+            which = seating[g, seat]
+            if batched[which]:
+                observe(state, seat, obs[g], legal[g])
+                wait[g] = which
+                break
+            mask = K.legal_actions(state)
+            if native[which] == NATIVE_UNIFORM:
+                action = uniform_action(mask, r, seat)
+            else:
+                seen = state if native[which] == NATIVE_SEES_ALL else public
+                timed = False
+                if every[which] > 0:
+                    countdown[which] -= 1
+                    if countdown[which] == 0:
+                        countdown[which] = every[which]
+                        timed = True
+                start = cycles() if timed else 0
+                action = decide_with(which, f0, f1, f2, f3, f4, f5, seen, seat,
+                                     K.hand_of(state, seat), mask, r[seat: seat + 1],
+                                     param_rows)  # fmt: skip
+                if timed:
+                    took = cycles() - start
+                    timing[which, 0] += 1.0
+                    timing[which, 1] += took
+                    timing[which, 2 + time_bin(took)] += 1.0
+                if action < 0 or action >= MAX_ACTIONS or not (mask >> action) & 1:
+                    illegal[0], illegal[1], illegal[2], illegal[3] = g, seat, action, mask
+                    return -1
+            taken += 1
+            if _apply(state, g, action, deals, counts, max_deals, games, shares, game_row,
+                      row, share):  # fmt: skip
+                wait[g] = OVER
+                break
+    return taken
