@@ -45,16 +45,16 @@ def collect(game: str, teacher: str, games: int, seed: int):
         players = [Player(bot, seed, g, seat) for seat in range(spec.seats)]
         while not state.over:
             seat = state.to_act
-            public = state.state[: k.PUB_SIZE]
+            public, hand = state.state[: k.PUB_SIZE], state.private(seat)
             x = np.zeros(o.SIZE, np.float32)
-            o.encode(public, seat, state.private(seat), x)
+            o.encode(public, seat, hand, x)
             mask = np.zeros(o.N_GLOBAL, np.bool_)
             for a in state.legal_actions():
-                mask[o.to_global(public, a)] = True
+                mask[o.to_global(public, hand, a)] = True
             action = players[seat].decide(state, seat)
             xs.append(x)
             masks.append(mask)
-            ys.append(o.to_global(public, action))
+            ys.append(o.to_global(public, hand, action))
             which.append(g)
             state.apply(action)
     return np.array(xs), np.array(masks), np.array(ys, np.int64), np.array(which)
@@ -116,10 +116,20 @@ def train(x, mask, y, hidden: int, epochs: int, seed: int, lr: float = 1e-3, bat
     return w
 
 
+def fresh(folder: Path) -> Path:
+    """``folder``, or ``folder-2``, ``-3`` … if it exists (a run never goes where one was)."""
+    found, k = folder, 1
+    while found.exists():
+        k += 1
+        found = folder.with_name(f"{folder.name}-{k}")
+    return found
+
+
 def tournament(game: str, out: Path, against: str, games: int, seed: int) -> list[str]:
+    folder = fresh(out.with_name(f"{out.stem}-vs-{against.replace(':', '-')}"))
     return [sys.executable, "-m", "sim.cli", "tournament", "--game", game, "--bots",
             f"examples.policy:MLP,model={out},{against}", "--games", str(games),
-            "--seed", str(seed), "--out", str(out.with_suffix("")) + f"-vs-{against}"]  # fmt: skip
+            "--seed", str(seed), "--out", str(folder)]  # fmt: skip
 
 
 def main(argv=None) -> int:
@@ -132,7 +142,8 @@ def main(argv=None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", type=Path, default=None, help="default results/policy-GAME.npz")
     ap.add_argument("--evaluate", type=int, default=0, metavar="GAMES",
-                    help="then play this many games against random and against greedy")  # fmt: skip
+                    help="then play this many games against each bot of --against")  # fmt: skip
+    ap.add_argument("--against", default="random,greedy", help="the bots to rank it against")
     args = ap.parse_args(argv)
     out = args.out or Path("results") / f"policy-{args.game}.npz"
     t0 = time.perf_counter()
@@ -147,7 +158,7 @@ def main(argv=None) -> int:
     out.parent.mkdir(parents=True, exist_ok=True)
     np.savez(out, game=args.game, teacher=args.teacher, **w)
     print(f"saved {out}")
-    for against in ("random", "greedy"):
+    for against in args.against.split(","):
         command = tournament(args.game, out, against, args.evaluate or 400, args.seed + 1)
         print(" ".join(command[2:]).replace("sim.cli", "trixsim", 1))
         if args.evaluate:

@@ -50,17 +50,18 @@ def test_the_tensor_is_written_whole_and_global_ids_map_both_ways(ospec):
         if game.over:
             continue
         seat, public = game.to_act, game.state[: k.PUB_SIZE]
+        hand = game.private(seat)
         a, b = encode(ospec, game, seat, 0.0), encode(ospec, game, seat, np.nan)
         assert np.isfinite(b).all() and (a == b).all()  # every element written, the same
         ids = set()
         for action in game.legal_actions():
-            g = int(o.to_global(public, action))
+            g = int(o.to_global(public, hand, action))
             assert 0 <= g < o.N_GLOBAL and g not in ids
             ids.add(g)
-            assert int(o.to_local(public, g)) == action
+            assert int(o.to_local(public, hand, g)) == action
             assert g_names[g] == game.event_name(action)  # the record's notation
         for g in range(o.N_GLOBAL):  # every other global id is no action of this decision
-            local = int(o.to_local(public, g))
+            local = int(o.to_local(public, hand, g))
             assert g in ids or local < 0 or not game.legal_mask() >> local & 1
         decisions += 1
     assert decisions > 50

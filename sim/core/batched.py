@@ -99,26 +99,38 @@ def play_lockstep(spec: GameSpec, lineup, seating, seed: int, game_ids, deal_set
     hz = cycles_per_second()
     obs = np.zeros((n, obs_part.SIZE), np.float32)
     legal = np.zeros((n, obs_part.N_GLOBAL), np.bool_)
+    packed = np.zeros(n, np.int64)  # the k-th game waiting on a policy, in game order
+    waiting = np.zeros(1, np.int64)  # how many wait
     actions = 0
     while True:
         taken = k.advance(states, rngs, np.ascontiguousarray(seating), natives, batched, *funcs,
                           params, deals, counts, max_deals, games, shares, illegal, every,
-                          countdown, timing, obs, legal, wait, pending)  # fmt: skip
+                          countdown, timing, obs, legal, wait, pending, packed,
+                          waiting)  # fmt: skip
         if taken < 0:
             _illegal(spec, lineup, seating, game_ids, illegal, states, obs_part)
         actions += taken
-        if not (wait >= 0).any():
+        m = int(waiting[0])
+        if m == 0:
             break
+        games_waiting = packed[:m]
+        entries = wait[games_waiting]
         for entry, policy in policies.items():
-            rows = np.flatnonzero(wait == entry)
-            if len(rows):
-                start = time.perf_counter_ns()
-                chosen = policy.act(obs[rows], legal[rows])
-                took = (time.perf_counter_ns() - start) * hz / 1e9 / len(rows)  # cycles each
-                pending[rows] = checked_actions(lineup[entry], chosen, len(rows))
-                timing[entry, 0] += len(rows)
-                timing[entry, 1] += took * len(rows)
-                timing[entry, 2 + time_bin(max(1, int(took)))] += len(rows)
+            if len(policies) == 1:  # every waiting game waits on it: slices, no copies
+                rows = slice(0, m)
+                size = m
+            else:
+                rows = np.flatnonzero(entries == entry)
+                size = len(rows)
+                if not size:
+                    continue
+            start = time.perf_counter_ns()
+            chosen = policy.act(obs[rows], legal[rows])
+            took = (time.perf_counter_ns() - start) * hz / 1e9 / size  # cycles each
+            pending[games_waiting[rows]] = checked_actions(lineup[entry], chosen, size)
+            timing[entry, 0] += size
+            timing[entry, 1] += took * size
+            timing[entry, 2 + time_bin(max(1, int(took)))] += size
     order = np.concatenate([g * max_deals + np.arange(c) for g, c in enumerate(counts)] or
                            [np.zeros(0, np.int64)])  # fmt: skip
     return Batch(deals[:, order], games, shares, int(actions), counts, timing, hz)
@@ -142,9 +154,10 @@ def _illegal(spec, lineup, seating, game_ids, illegal, states, obs_part) -> None
 
     names = obs_part.global_names()
     said = names[action] if 0 <= action < len(names) else "no action"
-    public = states[g, : spec.part("kernels").PUB_SIZE]
-    ok = [f"{obs_part.to_global(public, a)} ({names[obs_part.to_global(public, a)]})"
-          for a in range(64) if legal >> a & 1]  # fmt: skip
+    kernels = spec.part("kernels")
+    public, hand = states[g, : kernels.PUB_SIZE], kernels.hand_of(states[g], seat)
+    ids = [int(obs_part.to_global(public, hand, a)) for a in range(64) if legal >> a & 1]
+    ok = [f"{i} ({names[i]})" for i in ids]
     raise BotError(
         f"bot {bot.text!r} at seat {seat} chose global action {action} ({said}) which is not "
         f"legal (game {int(game_ids[g])}); legal: {', '.join(ok)}"

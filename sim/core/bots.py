@@ -228,8 +228,10 @@ class BatchedBot:
     observation part) and ``legal`` (``bool[n, N_GLOBAL]``: their legal **global** action
     ids) and returns ``int[n]``, one legal global id per row. The engine plays a chunk's
     games in lockstep and calls it once for every game waiting on it (``docs/research.md``).
-    ``rng`` is the policy's own generator, seeded from the run's seed; ``params`` holds the
-    spec's parameters by name (a class lists them in ``PARAMS``, as :class:`Param`).
+    ``obs`` and ``legal`` may be views of the engine's buffers, valid during the call only:
+    copy what you keep. ``rng`` is the policy's own generator, seeded from the run's seed;
+    ``params`` holds the spec's parameters by name (a class lists them in ``PARAMS``, as
+    :class:`Param`).
     """
 
     PARAMS: list[Param] = []

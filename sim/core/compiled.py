@@ -88,8 +88,8 @@ def compile_game(game: str, bots: list[str] | None = None, checked: bool = True)
     done.append("loop")
     known = load_bots(spec.name)
     for name in known if bots is None else dict.fromkeys(bots):
-        info = known[name]
-        if info.kind == "numba":
+        info = known.get(name)  # a module:Class bot is Python: nothing to compile
+        if info is not None and info.kind == "numba":
             info.decide  # noqa: B018  (compiles the bot's signature)
             done.append(f"bot-{name}")
     if checked:

@@ -41,13 +41,13 @@ def begin(states, deal_seeds, bot_seeds, rngs, wait, pending):
 @njit(cache=True)
 def observe(state, seat, obs, legal):
     """The seat's tensor into ``obs`` and its legal global ids into ``legal`` (bool)."""
-    O.encode(state[: K.PUB_SIZE], seat, K.hand_of(state, seat), obs)
+    public, hand = state[: K.PUB_SIZE], K.hand_of(state, seat)
+    O.encode(public, seat, hand, obs)
     legal[:] = False
     mask = K.legal_actions(state)
-    public = state[: K.PUB_SIZE]
     for a in range(MAX_ACTIONS):
         if (mask >> a) & 1:
-            legal[O.to_global(public, a)] = True
+            legal[O.to_global(public, hand, a)] = True
 
 
 @njit(cache=True, inline="always")
@@ -74,16 +74,20 @@ def _apply(state, g, action, deals, counts, max_deals, games, shares, game_row, 
 @njit(cache=True)
 def advance(states, rngs, seating, native, batched, f0, f1, f2, f3, f4, f5, params, deals,
             counts, max_deals, games, shares, illegal, every, countdown, timing, obs, legal,
-            wait, pending):  # fmt: skip
+            wait, pending, order, waiting):  # fmt: skip
     """Play every game on until it is over or waits on a batched bot (``batched[entry]``);
     returns the decisions taken, or -1 when an action was illegal (``illegal``: game, seat,
-    action, legal mask; a batched bot's action as its global id). ``countdown`` carries the
-    timed decisions' count from call to call, as the loop's one call does."""
+    action, legal mask; a batched bot's action as its global id). The games that wait are
+    packed: the ``k``-th (``k < waiting[0]``) is game ``order[k]``, its tensor in ``obs[k]``
+    and its legal ids in ``legal[k]``, so a policy of every seat reads one slice of them
+    instead of a copy. ``countdown`` carries the timed decisions' count from call to call,
+    as the loop's one call does."""
     row = np.zeros(K.N_DEAL_COLUMNS, np.int64)
     game_row = np.zeros(K.N_GAME_COLUMNS, np.int64)
     share = np.zeros(K.N_SEATS, np.float64)
     param_rows = (params[0], params[1], params[2], params[3], params[4], params[5])
     taken = 0
+    packed = 0
     for g in range(states.shape[0]):
         if wait[g] == OVER:
             continue
@@ -93,7 +97,8 @@ def advance(states, rngs, seating, native, batched, f0, f1, f2, f3, f4, f5, para
             seat = K.to_act(state)
             mask = K.legal_actions(state)
             chosen = pending[g]
-            a = O.to_local(public, chosen) if 0 <= chosen < O.N_GLOBAL else -1
+            hand = K.hand_of(state, seat)
+            a = O.to_local(public, hand, chosen) if 0 <= chosen < O.N_GLOBAL else -1
             if a < 0 or a >= MAX_ACTIONS or not (mask >> a) & 1:
                 illegal[0], illegal[1], illegal[2], illegal[3] = g, seat, chosen, mask
                 return -1
@@ -108,7 +113,9 @@ def advance(states, rngs, seating, native, batched, f0, f1, f2, f3, f4, f5, para
             seat = K.to_act(state)
             which = seating[g, seat]
             if batched[which]:
-                observe(state, seat, obs[g], legal[g])
+                observe(state, seat, obs[packed], legal[packed])
+                order[packed] = g
+                packed += 1
                 wait[g] = which
                 break
             mask = K.legal_actions(state)
@@ -139,4 +146,5 @@ def advance(states, rngs, seating, native, batched, f0, f1, f2, f3, f4, f5, para
                       row, share):  # fmt: skip
                 wait[g] = OVER
                 break
+    waiting[0] = packed
     return taken

@@ -74,14 +74,14 @@ class Player:
         if self.policy is None:
             rng = np.random.default_rng(int(self.rng[0]))
             self.policy = self.bot.info.cls(game.spec.name, rng, **self.bot.values)
-        public = game.state[: game.kernels.PUB_SIZE]
+        public, hand = game.state[: game.kernels.PUB_SIZE], game.private(seat)
         obs = np.zeros((1, o.SIZE), np.float32)
-        o.encode(public, seat, game.private(seat), obs[0])
+        o.encode(public, seat, hand, obs[0])
         mask = np.zeros((1, o.N_GLOBAL), np.bool_)
         for a in mask_actions(legal):
-            mask[0, o.to_global(public, a)] = True
+            mask[0, o.to_global(public, hand, a)] = True
         chosen = int(checked_actions(self.bot, self.policy.act(obs, mask), 1)[0])
-        return int(o.to_local(public, chosen)) if 0 <= chosen < o.N_GLOBAL else -1
+        return int(o.to_local(public, hand, chosen)) if 0 <= chosen < o.N_GLOBAL else -1
 
 
 def play_game(spec: GameSpec, bots: list[BotSpec], seed: int, game_id: int,
