@@ -1,0 +1,124 @@
+"""The compiled half of the environments: one step of one game, or of many at once.
+
+A template (as :mod:`sim.core.lockstep`): ``K`` stands for a game's kernel set and ``O`` for
+its observation part; :func:`sim.envs.engine.env_kernels` binds a copy per game. An action
+comes in as a **global** id (the observation part's), is checked against the legal actions
+before the rules take it, and the next observation is written in the same call, so an
+environment's step costs one call into compiled code. Nothing here names a game.
+"""
+
+from sim.core.jit import njit
+from sim.core.protocol import MAX_ACTIONS
+from sim.core.rng import mix
+
+K = None  # bound per game (sim.envs.engine): the game's kernel set
+O = None  # bound per game: the game's observation part  # noqa: E741
+
+ILLEGAL = -1  # step: the action is no legal action of the seat to act; nothing changed
+ON = 0  # the game plays on
+DEAL_END = 1  # a deal ended (its row is written) and the next is dealt
+GAME_OVER = 2  # the game ended (the last deal's row, the game's row and the shares written)
+
+
+@njit(cache=True)
+def new_game(state, seed):
+    K.new_game(state, seed)
+
+
+@njit(cache=True)
+def observe(state, seat, obs, mask):
+    """``seat``'s tensor into ``obs``; its legal global ids into ``mask`` (1) when it is the
+    seat to act, all 0 otherwise."""
+    public = state[: K.PUB_SIZE]
+    hand = K.hand_of(state, seat)
+    O.encode(public, seat, hand, obs)
+    mask[:] = 0
+    if K.is_over(state) or K.to_act(state) != seat:
+        return
+    legal = K.legal_actions(state)
+    for a in range(MAX_ACTIONS):
+        if (legal >> a) & 1:
+            mask[O.to_global(public, hand, a)] = 1
+
+
+@njit(cache=True, inline="always")
+def local_action(state, g):
+    """The phase-relative id of global id ``g`` for the seat to act, -1 if it is not legal."""
+    if K.is_over(state) or g < 0 or g >= O.N_GLOBAL:
+        return -1
+    public = state[: K.PUB_SIZE]
+    a = O.to_local(public, K.hand_of(state, K.to_act(state)), g)
+    if a < 0 or a >= MAX_ACTIONS or not (K.legal_actions(state) >> a) & 1:
+        return -1
+    return a
+
+
+@njit(cache=True)
+def step(state, g, deal_row, game_row, shares):
+    """Take global action ``g`` of the seat to act; returns ILLEGAL, ON, DEAL_END or
+    GAME_OVER."""
+    a = local_action(state, g)
+    if a < 0:
+        return ILLEGAL
+    if not K.step(state, a):
+        return ON
+    K.record_deal(state, deal_row)
+    if K.is_over(state):
+        K.record_game(state, game_row, shares)
+        return GAME_OVER
+    K.next_deal(state)
+    return DEAL_END
+
+
+@njit(cache=True, inline="always")
+def deal_rewards(deal_row, point_column, sign, rewards):
+    """Each seat's points of the deal just ended less the seats' mean (``sign`` -1 where the
+    lowest total wins): ``rewards`` sums to 0."""
+    mean = 0.0
+    for p in range(K.N_SEATS):
+        mean += deal_row[point_column[p]]
+    mean /= K.N_SEATS
+    for p in range(K.N_SEATS):
+        rewards[p] = sign * (deal_row[point_column[p]] - mean)
+
+
+@njit(cache=True)
+def vector_reset(states, seed, game_ids, obs, masks, seats):
+    """Deal game ``game_ids[i]`` (deal set ``game_ids[i]`` of a run seeded ``seed``) in every
+    row and observe its seat to act."""
+    for i in range(states.shape[0]):
+        K.new_game(states[i], mix(seed, game_ids[i]))
+        seats[i] = K.to_act(states[i])
+        observe(states[i], seats[i], obs[i], masks[i])
+
+
+@njit(cache=True)
+def vector_step(states, actions, seed, next_game, game_ids, obs, masks, seats, rewards, dones,
+                per_deal, point_column, sign, deal_row, game_row, shares):  # fmt: skip
+    """Every row's seat to act takes its global action; a finished game is replaced by the
+    next (autoreset: ``next_game[0]`` counts the games dealt) and the seat to act of each row
+    is observed. Rewards (games × seats): the win shares when a game ends, and with
+    ``per_deal`` each deal's relative points instead. Returns -1, or the first row whose
+    action is illegal (then no row has moved)."""
+    n = states.shape[0]
+    for i in range(n):
+        if local_action(states[i], actions[i]) < 0:
+            return i
+    for i in range(n):
+        state = states[i]
+        for p in range(K.N_SEATS):
+            rewards[i, p] = 0.0
+        r = step(state, actions[i], deal_row, game_row, shares)
+        if per_deal and r != ON:
+            deal_rewards(deal_row, point_column, sign, rewards[i])
+        dones[i] = r == GAME_OVER
+        if r == GAME_OVER:
+            if not per_deal:
+                for p in range(K.N_SEATS):
+                    rewards[i, p] = shares[p]
+            game_ids[i] = next_game[0]
+            next_game[0] += 1
+            K.new_game(state, mix(seed, game_ids[i]))
+        seats[i] = K.to_act(state)
+        observe(state, seats[i], obs[i], masks[i])
+    return -1

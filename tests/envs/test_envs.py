@@ -1,0 +1,130 @@
+"""The research API's environments (issue #28, docs/research.md): PettingZoo's and Gymnasium's
+own checks on every game with an observation part, and the vectorised environment playing
+exactly the games the one-game environment plays."""
+
+import warnings
+
+import numpy as np
+import pytest
+
+from sim.core.registry import games
+from sim.envs import VectorEnv, make_env, make_single_agent
+from sim.envs.engine import OneGame
+from sim.envs.vector import random_actions
+
+OBSERVED = [g.name for g in games().values() if g.has("observation")]
+
+
+@pytest.fixture(params=OBSERVED)
+def game(request):
+    return request.param
+
+
+def test_pettingzoo_api_and_seed_tests(game):
+    from pettingzoo.test import api_test, seed_test
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # api_test's advice on spaces of infinite bounds
+        api_test(make_env(game), num_cycles=300)
+        api_test(make_env(game, wrappers=True), num_cycles=50)
+        seed_test(lambda: make_env(game), num_cycles=300)
+
+
+def test_gymnasium_check_env(game):
+    from gymnasium.utils.env_checker import check_env
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        check_env(make_single_agent(game, opponents="random"), skip_render_check=True)
+
+
+def play_aec(game, seed, rewards="game"):
+    """A whole game of random legal actions through the AEC environment: the actions taken
+    and every agent's summed reward."""
+    env = make_env(game, rewards=rewards)
+    env.reset(seed=seed)
+    rng = np.random.default_rng(seed)
+    taken, total = [], dict.fromkeys(env.possible_agents, 0.0)
+    for agent in env.agent_iter():
+        obs, reward, term, trunc, _ = env.last()
+        total[agent] += reward
+        if term or trunc:
+            env.step(None)
+            continue
+        legal = np.flatnonzero(obs["action_mask"])
+        a = int(rng.choice(legal))
+        taken.append(a)
+        env.step(a)
+    return taken, [total[a] for a in env.possible_agents]
+
+
+def test_a_game_ends_with_the_win_shares_or_each_deal_sums_to_nothing(game):
+    _, shares = play_aec(game, 3)
+    assert abs(sum(shares) - 1.0) < 1e-9 and min(shares) >= 0.0
+    _, per_deal = play_aec(game, 3, rewards="deal")
+    assert abs(sum(per_deal)) < 1e-6  # each deal's rewards are relative: they sum to 0
+
+
+def test_the_vector_env_plays_the_one_game_env_deal_for_deal(game):
+    # row k of a vector environment plays deal set k, as the one-game table does
+    v = VectorEnv(game, n=3, seed=11)
+    obs, mask, seat = v.reset()
+    tables = [OneGame(game) for _ in range(3)]
+    for k, t in enumerate(tables):
+        t.deal(11, k)
+    one_obs = np.zeros(v.observation_size, np.float32)
+    one_mask = np.zeros(v.n_actions, np.int8)
+    rng = np.random.default_rng(0)
+    ended = 0
+    for _ in range(20_000):  # a game is at most a few thousand decisions
+        for k, t in enumerate(tables):
+            if t.over:
+                continue
+            assert seat[k] == t.to_act
+            t.observe(t.to_act, one_obs, one_mask)
+            assert (obs[k] == one_obs).all() and (mask[k] == one_mask).all()
+        actions = random_actions(mask, rng)
+        for k, t in enumerate(tables):
+            if not t.over:
+                t.step(int(actions[k]))
+        obs, mask, seat, rewards, done = v.step(actions)
+        for k in np.flatnonzero(done):
+            assert tables[k].over and np.allclose(rewards[k], tables[k].shares)
+            ended += 1
+        if all(t.over for t in tables):
+            break
+    assert ended >= 1 and v.games_ended == ended and v.next_game[0] == 3 + ended
+
+
+def test_an_illegal_action_is_refused_naming_the_row():
+    game = OBSERVED[0]
+    v = VectorEnv(game, n=2, seed=1)
+    obs, mask, seat = v.reset()
+    actions = random_actions(mask, np.random.default_rng(1))
+    before = v.states.copy()
+    actions[1] = int(np.flatnonzero(mask[1] == 0)[0])
+    with pytest.raises(ValueError, match=r"row 1: global action \d+ .* is not legal for seat"):
+        v.step(actions)
+    assert (v.states == before).all()  # no row moved
+    with pytest.raises(ValueError, match="int\\[2\\]"):
+        v.step(actions[:1])
+    with pytest.raises(ValueError, match="rewards='x'"):
+        VectorEnv(game, rewards="x")
+
+
+def test_an_illegal_move_ends_the_aec_game_or_raises():
+    game = OBSERVED[0]
+    env = make_env(game)
+    with pytest.raises(RuntimeError, match="reset"):
+        env.step(0)
+    env.reset(seed=2)
+    agent = env.agent_selection
+    obs, *_ = env.last()
+    env.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+    assert all(env.terminations.values()) and env.rewards[agent] == -1.0
+    assert env.infos[agent] == {"illegal": True}
+    strict = make_env(game, illegal_reward=None)
+    strict.reset(seed=2)
+    obs, *_ = strict.last()
+    with pytest.raises(ValueError, match="is not legal now; legal: "):
+        strict.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
