@@ -37,6 +37,10 @@ def measure_game(spec, about: dict, openspiel, cold: bool = True,
              ("startup", lambda: startup_rows(spec, cold))]  # fmt: skip
     if spec.has("solver"):
         steps.append(("solver", lambda: solver_rows(spec)))
+    if spec.has("observation"):
+        from sim.bench.research import research_rows
+
+        steps.append(("research", lambda: research_rows(spec)))
     if part is not None and part.STRENGTH and strength:
         steps.append(("strength", lambda: strength_rows(spec, part.STRENGTH)))
     for name, fn in steps:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from sim.bench.research import research_lines, research_targets
+
 
 def fmt_rate(x: dict) -> str:
     return f"{x['median']:,.0f} ({x['min']:,.0f}–{x['max']:,.0f})"
@@ -85,7 +87,8 @@ def build(results: dict, targets) -> str:
                   f"the solver solves exactly of {sv['positions']:,} random deals: median "
                   f"{sv['median_ms']:.3g} ms, 95th percentile {sv['p95_ms']:.3g} ms."]  # fmt: skip
     lines += strength_lines(results.get("strength") or {})
-    checks = targets(results)
+    lines += research_lines(results)
+    checks = targets(results) + research_targets(results)
     results["targets"] = [{"target": a, "value": b, "met": c} for a, b, c in checks]
     lines += ["", "### Targets", "", "| target | measured | |", "|---|---|---|"]
     lines += [f"| {a} | {b} | {verdict(c)} |" for a, b, c in checks]

@@ -1,6 +1,7 @@
 """The layout of each game's observation tensor and its global actions, as docs/research.md
-prints them: ``python -m sim.envs.layout [GAME]`` writes the Markdown, and a test checks the
-page holds it, so the page and the code cannot drift apart."""
+prints them: ``python -m sim.envs.layout [GAME]`` prints the Markdown, ``--write PAGE`` puts
+every game's between the page's ``<!-- layouts -->`` markers, and a test checks the page holds
+it, so the page and the code cannot drift apart."""
 
 from __future__ import annotations
 
@@ -51,11 +52,33 @@ def _family(name: str) -> str:
     return head + sep if sep else f"len{len(name)}"
 
 
-def main(argv: list[str]) -> int:
+BEGIN, END = "<!-- layouts -->", "<!-- /layouts -->"
+
+
+def every_layout() -> str:
     from sim.core.registry import games
 
-    wanted = argv or [g.name for g in games().values() if g.has("observation")]
-    print("\n".join(layout(g) for g in wanted))
+    return "\n".join(layout(g.name) for g in games().values() if g.has("observation"))
+
+
+def write(page: str) -> None:
+    """Replace what lies between the page's markers with every game's layout."""
+    from pathlib import Path
+
+    path = Path(page)
+    text = path.read_text(encoding="utf-8")
+    head, _, rest = text.partition(BEGIN)
+    _, _, tail = rest.partition(END)
+    if not rest or END not in rest:
+        raise SystemExit(f"{page}: no {BEGIN} ... {END} markers to write between")
+    path.write_text(f"{head}{BEGIN}\n{every_layout()}\n{END}{tail}", encoding="utf-8")
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["--write"] and len(argv) == 2:
+        write(argv[1])
+        return 0
+    print("\n".join(layout(g) for g in argv) if argv else every_layout())
     return 0
 
 

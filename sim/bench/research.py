@@ -1,0 +1,212 @@
+"""The research API's speed for ``make bench`` (issue #28): batched policies in tournaments,
+the PettingZoo, vectorised and OpenSpiel environments, and a PettingZoo classic card game.
+
+Every figure is per core (one process, ``NUMBA_NUM_THREADS`` as the bench runs) and the
+median of repetitions; the environments' figures count the steps of random legal play,
+the vectorised environment's without the draw of the random actions (numpy's, a policy's
+business), the AEC environment's with it (a loop over ``agent_iter`` as PettingZoo's own
+benchmark runs it).
+"""
+
+from __future__ import annotations
+
+import time
+
+import numpy as np
+
+from sim.bench import SCALE, measure, scaled
+from sim.core.bots import BatchedBot, Param
+
+MISSING_RL = "pettingzoo is not installed: pip install -e '.[rl]'"
+
+
+class Linear(BatchedBot):
+    """A fixed random linear policy (``sim.bench.research:Linear``): the legal action of
+    highest score. The cheapest network there is: its figure is the engine's cost."""
+
+    PARAMS = [Param("weights", 1, "seed of the weights", low=0, high=2**31)]
+    w = None
+
+    def act(self, obs, legal):
+        if self.w is None:
+            rng = np.random.default_rng(int(self.params["weights"]))
+            self.w = rng.standard_normal((obs.shape[1], legal.shape[1])).astype(np.float32)
+        return np.where(legal, obs @ self.w, -np.inf).argmax(axis=1)
+
+
+class FirstLegal(BatchedBot):
+    """The lowest legal global id (``sim.bench.research:FirstLegal``): a policy of no work,
+    so its figure is the engine's own cost of batched play (the linear policy's figure adds
+    its arithmetic: SIZE × N_GLOBAL multiply-adds a decision, 55,000 in Euchre)."""
+
+    def act(self, obs, legal):
+        return legal.argmax(axis=1)
+
+
+class TorchMLP(BatchedBot):
+    """A PyTorch MLP, two hidden layers of 256 (``sim.bench.research:TorchMLP``), on the CPU,
+    random weights: what a trained network costs a tournament."""
+
+    net = None
+
+    def act(self, obs, legal):
+        import torch
+
+        if self.net is None:
+            torch.manual_seed(1)
+            torch.set_num_threads(1)
+            self.net = torch.nn.Sequential(
+                torch.nn.Linear(obs.shape[1], 256), torch.nn.ReLU(),
+                torch.nn.Linear(256, 256), torch.nn.ReLU(),
+                torch.nn.Linear(256, legal.shape[1]),
+            )  # fmt: skip
+        with torch.inference_mode():
+            scores = self.net(torch.from_numpy(obs)).numpy()
+        return np.where(legal, scores, -np.inf).argmax(axis=1)
+
+
+def batched_row(spec, policy: str, games: int) -> dict:
+    """A tournament's chunk with the policy at every seat: decisions per second."""
+    from sim.core.batch import play_batch
+    from sim.core.bots import parse_spec
+
+    lineup = [parse_spec(policy, spec.name)]
+    seating = [0] * spec.seats
+    play_batch(spec, lineup, seating, 1, range(2))  # compile / load first
+    counter = iter(range(10**9))
+
+    def run():
+        start = next(counter) * games
+        b = play_batch(spec, lineup, seating, 1, range(start, start + games))
+        return {"decisions": b.actions, "games": games}
+
+    return measure(run)
+
+
+def vector_row(spec, n: int = 1024, steps: int = 200) -> dict:
+    """The vectorised environment's steps per second, the clock on :meth:`step` only."""
+    import statistics
+
+    from sim.bench import REPS
+    from sim.envs.vector import VectorEnv, random_actions
+
+    env = VectorEnv(spec.name, n=n, seed=1)
+    env.reset()
+    rng = np.random.default_rng(1)
+    env.step(random_actions(env.mask, rng))  # compile / load first
+    rates = []
+    for _ in range(REPS):
+        clock = 0.0
+        for _ in range(steps):
+            a = random_actions(env.mask, rng)
+            t = time.perf_counter()
+            env.step(a)
+            clock += time.perf_counter() - t
+        rates.append(n * steps / clock)
+    return {"steps": {"median": statistics.median(rates), "min": min(rates), "max": max(rates)},
+            "games": n}  # fmt: skip
+
+
+def aec_row(spec, seconds: float = 1.0) -> dict | str:
+    try:
+        from sim.envs.aec import make_env
+    except ImportError:
+        return MISSING_RL
+    env = make_env(spec.name)
+    return measure(lambda: {"steps": _aec_steps(env, seconds)})
+
+
+def _aec_steps(env, seconds: float) -> int:
+    rng = np.random.default_rng(1)
+    env.reset(seed=1)
+    steps, t = 0, time.perf_counter()
+    while time.perf_counter() - t < seconds:
+        for _agent in env.agent_iter():
+            obs, _, term, trunc, _ = env.last()
+            if term or trunc:
+                env.step(None)
+                continue
+            legal = np.flatnonzero(obs["action_mask"])
+            env.step(int(legal[int(rng.random() * len(legal))]))
+            steps += 1
+        env.reset()
+    return steps
+
+
+def holdem_row(seconds: float = 1.0) -> dict | str:
+    """PettingZoo's classic Texas Hold'em (RLCard's engine), random legal play."""
+    try:
+        from pettingzoo.classic import texas_holdem_v4
+    except Exception as e:  # pettingzoo or rlcard missing
+        return f"not available ({type(e).__name__}: {e}); pip install -e '.[bench]'"
+    env = texas_holdem_v4.env()
+    return measure(lambda: {"steps": _aec_steps(env, seconds)})
+
+
+def research_rows(spec) -> dict:
+    """Every row of the research section for one game."""
+    games = scaled(2000, 20)
+    rows = {"linear": batched_row(spec, "sim.bench.research:Linear", games),
+            "first": batched_row(spec, "sim.bench.research:FirstLegal", games)}
+    try:
+        import torch  # noqa: F401
+
+        rows["torch"] = batched_row(spec, "sim.bench.research:TorchMLP", scaled(200, 4))
+    except ImportError:
+        rows["torch"] = "torch is not installed (pip install torch==2.13.0 takes the CPU build)"
+    rows["vector"] = vector_row(spec, steps=scaled(200, 5))
+    rows["aec"] = aec_row(spec, seconds=max(0.05, SCALE))
+    rows["holdem"] = holdem_row(seconds=max(0.05, SCALE))
+    return rows
+
+
+def _rate(row, key: str) -> str:
+    from sim.bench.table import fmt_rate
+
+    return row if isinstance(row, str) else fmt_rate(row[key])
+
+
+def research_lines(results: dict) -> list[str]:
+    """The research section of a game's bench table."""
+    r = results.get("research")
+    if not r:
+        return []
+    osp = results.get("openspiel")
+    osp_py = _rate(osp["python"], "actions") if isinstance(osp, dict) else str(osp)
+    return [
+        "", "### The research API (one core; `docs/research.md`)", "",
+        "Batched bots at every seat of a tournament's chunk (games in lockstep, the policy called "
+        "once for all that wait on it); the environments with random legal play.", "",
+        "| what | per second |", "|---|---|",
+        f"| batched NumPy linear policy, decisions | {_rate(r['linear'], 'decisions')} |",
+        f"| batched policy of no work (the lowest legal id): the engine's own cost, decisions | "
+        f"{_rate(r['first'], 'decisions')} |",
+        f"| batched PyTorch MLP 2×256, decisions | {_rate(r['torch'], 'decisions')} |",
+        f"| PettingZoo AEC environment, steps (with PettingZoo's agent_iter loop) | "
+        f"{_rate(r['aec'], 'steps')} |",
+        f"| vectorised environment ({r['vector']['games']:,} games), steps (the step alone) | "
+        f"{_rate(r['vector'], 'steps')} |",
+        f"| beside it: PettingZoo's classic `texas_holdem_v4`, steps | "
+        f"{_rate(r['holdem'], 'steps')} |",
+        f"| beside it: OpenSpiel hearts, C++ game driven from Python, actions | {osp_py} |",
+    ]  # fmt: skip
+
+
+def research_targets(r: dict) -> list:
+    """The issue's speed targets of the research API, per core."""
+    rows = r.get("research")
+    if not rows:
+        return []
+    wanted = [("linear", "decisions", 2_000_000, "batched NumPy linear policy decisions/s"),
+              ("torch", "decisions", 200_000, "batched PyTorch MLP (2×256) decisions/s"),
+              ("aec", "steps", 100_000, "AEC environment steps/s"),
+              ("vector", "steps", 5_000_000, "vectorised environment steps/s")]  # fmt: skip
+    out = []
+    for key, unit, least, label in wanted:
+        row = rows[key]
+        if isinstance(row, str):
+            out.append((f"≥ {least:,} {label} per core", row, False))
+        else:
+            got = row[unit]["median"]
+            out.append((f"≥ {least:,} {label} per core", f"{got:,.0f}", got >= least))
+    return out
