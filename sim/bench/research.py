@@ -146,8 +146,10 @@ def holdem_row(seconds: float = 1.0) -> dict | str:
 def research_rows(spec) -> dict:
     """Every row of the research section for one game."""
     games = scaled(2000, 20)
-    rows = {"linear": batched_row(spec, "sim.bench.research:Linear", games),
-            "first": batched_row(spec, "sim.bench.research:FirstLegal", games)}
+    rows = {
+        "linear": batched_row(spec, "sim.bench.research:Linear", games),
+        "first": batched_row(spec, "sim.bench.research:FirstLegal", games),
+    }
     try:
         import torch  # noqa: F401
 

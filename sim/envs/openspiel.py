@@ -54,7 +54,8 @@ Decisions:
   act would show that seat's cards (Trix reads it only for a K♥ holder at his turn; a holder
   not to act has not yet been offered the announcement). Such a sample is checked (the
   checked game's ``accounted()``) and refused with a ValueError when the determinizer cannot
-  make one: Euchre's, while the dealer discards, deals him 5 cards, not 6. OpenSpiel's
+  make one (none of the four does now; Euchre's dealt the dealer 5 cards, not 6, while he
+  discards, until ``tests/euchre5/test_determinize.py``). OpenSpiel's
   ISMCTS resamples for the player to act only. In the sample the player's string is the
   original's; another player's is the public history then ``~`` and its sampled private
   word, since its past in the sample is unknown. The sample keeps the original's

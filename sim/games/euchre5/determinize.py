@@ -61,9 +61,11 @@ def determinize(public, seat, hand, legal, rng, work, state):
     maker = public[MAKER]
     up = np.int64(1) << public[UP_CARD]
     ordered = public[ROUND] == 1 and maker >= 0
+    # while the dealer discards, the up card is in his hand for all to know (R4.2)
+    taking = public[PHASE] == DISCARD and seat != dealer
     unknown = DECK & ~cards & ~public[PLAYED] & ~known_discard
-    if not ordered:
-        unknown &= ~up  # on the table (round 1) or turned down (round 2): not dealt
+    if not ordered or taking:
+        unknown &= ~up  # on the table (round 1), turned down (round 2), or being taken
     need = work[_NEED : _NEED + N_SEATS]
     allow = work[_ALLOW : _ALLOW + N_SEATS]
     got = work[_GOT : _GOT + N_SEATS]
@@ -87,6 +89,10 @@ def determinize(public, seat, hand, legal, rng, work, state):
         state[HANDS + (seat + 1 + j) % N_SEATS] = got[j]
     for p in range(N_SEATS):
         state[DEALT + p] = state[HANDS + p] | public[PLAYED_BY + p]
+    if taking:
+        state[HANDS + dealer] |= up  # six cards, one to discard
+    if public[PHASE] == DISCARD:
+        state[DEALT + dealer] &= ~up  # dealt, he had five
     buried = got[BURIED] | known_discard
     if ordered and public[PHASE] != DISCARD:  # the kitty and the discard are buried
         discard = known_discard if known_discard else (buried & up if buried & up else

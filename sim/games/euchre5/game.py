@@ -37,13 +37,13 @@ from sim.games.euchre5.vocab import (
     N_SEATS,
     ORDER,
     PASS,
+    PHASE_WORDS,
     PLAY,
     SUIT_NAMES,
     SUITS,
     TRUMP_BASE,
 )
 
-PHASE_WORDS = {DISCARD: "discard:", CALL: "call:"}  # a card id's prefix in records (R11)
 WHEN = {DISCARD: "the dealer's exchange (R4.2)", CALL: "the maker's call (R6.1)"}
 
 

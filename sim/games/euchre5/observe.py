@@ -16,7 +16,7 @@ bidding rounds), ``order``, ``trump:H/C/D/S`` and ``alone``: 91 ids.
 from sim.core.jit import njit
 from sim.core.observe import absolute, put_bits, put_one_hot, put_value, relative, seat_slices
 from sim.games.euchre5 import state as S
-from sim.games.euchre5.game import PHASE_WORDS, action_name
+from sim.games.euchre5.cards import CARD_NAMES
 from sim.games.euchre5.vocab import (
     ALONE,
     ALONE_BY_CHOICE,
@@ -30,7 +30,9 @@ from sim.games.euchre5.vocab import (
     N_SEATS,
     ORDER,
     PASS,
+    PHASE_WORDS,
     PLAY,
+    SUITS,
     TARGET,
     TRUMP_BASE,
 )
@@ -169,8 +171,7 @@ def to_local(public, hand, g):
 
 def global_names() -> list[str]:
     """The record's notation of every global id, in id order (``GAME.event_name``, R11)."""
-    cards = [suit * 8 + rank for suit in range(4) for rank in range(7)]
-    names = [action_name(c) for c in cards]
-    names += [PHASE_WORDS[DISCARD] + action_name(c) for c in cards]
-    names += [PHASE_WORDS[CALL] + action_name(c) for c in cards]
-    return names + [action_name(a) for a in range(PASS, ALONE + 1)]
+    cards = [CARD_NAMES[suit * 8 + rank] for suit in range(4) for rank in range(7)]
+    names = cards + [PHASE_WORDS[DISCARD] + c for c in cards]
+    names += [PHASE_WORDS[CALL] + c for c in cards]
+    return names + ["pass", "order", *(f"trump:{s}" for s in SUITS), "alone"]

@@ -35,6 +35,7 @@ ORDER = 33
 TRUMP_BASE = 34  # 34 + suit: trump:X in round 2
 ALONE = 38
 N_ACTIONS = 39
+PHASE_WORDS = {DISCARD: "discard:", CALL: "call:"}  # a card id's prefix in records (R11)
 
 # -- deal outcomes --------------------------------------------------------------------------------
 WITH_PARTNER, ALONE_BY_CHOICE, ALONE_FORCED = 0, 1, 2

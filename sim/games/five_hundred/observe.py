@@ -195,9 +195,9 @@ def to_local(public, hand, g):
 def global_names() -> list[str]:
     """The record's notation of every global id, in id order (``bid:6C`` … ``bid:10NT``,
     ``pass``, ``discard:5H`` … ``discard:JK``, ``5H`` … ``JK``, ``JK=H`` … ``JK=S``)."""
-    from sim.games.five_hundred.game import action_name  # the checked game: not for kernels
+    from sim.games.five_hundred.cards import CARD_NAMES
+    from sim.games.five_hundred.vocab import SUITS, bid_name
 
-    names = [action_name(a, AUCTION) for a in range(PASS + 1)]
-    names += [action_name(c, DISCARD) for c in CARDS]
-    names += [action_name(c, PLAY) for c in CARDS]
-    return names + [action_name(JOKER_LEAD + s, PLAY) for s in range(4)]
+    names = [f"bid:{bid_name(b)}" for b in range(PASS)] + ["pass"]
+    names += [f"discard:{CARD_NAMES[c]}" for c in CARDS] + [CARD_NAMES[c] for c in CARDS]
+    return names + [f"JK={s}" for s in SUITS]

@@ -140,6 +140,8 @@ def to_local(public, hand, g):
 def global_names() -> list[str]:
     """The record's notation of every global id, in id order (``7H`` … ``AS``, ``pass``,
     ``double``, ``no-double``, the contracts)."""
-    from sim.games.trix.game import action_name  # the checked game: not needed by kernels
+    from sim.games.trix.cards import CARD_NAMES
+    from sim.games.trix.vocab import CONTRACT_NAMES
 
-    return [action_name(a) for a in range(N_GLOBAL)]
+    return [CARD_NAMES[c] for c in range(N_CARDS)] + ["pass", "double", "no-double",
+                                                      *CONTRACT_NAMES]  # fmt: skip
