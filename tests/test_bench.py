@@ -54,6 +54,13 @@ def test_bench_smoke(tmp_path):
     for s in strength.values():
         assert s["paired"] and s["command"].startswith(f"trixsim tournament --game {first}")
     assert "### Targets" in md and "| 2 |" in md and "### Strength: `trixsim tournament" in md
+    # the research API's speed: the cheapest game's only, each row measured or why not
+    research = every[first]["research"]
+    assert all("research" not in every[name] for name in rest)
+    assert research["first"]["decisions"]["median"] > 0
+    assert research["vector"]["steps"]["median"] > 0
+    assert all(isinstance(research[k], dict | str) for k in ("linear", "torch", "aec", "holdem"))
+    assert "### The research API" in md and "vectorised environment steps/s per core" in md
 
 
 def test_every_games_strength_line_ups_are_bots_it_has():

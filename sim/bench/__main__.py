@@ -29,7 +29,8 @@ def measure_game(spec, about: dict, openspiel, cold: bool = True,
                  strength: bool = True) -> tuple[dict, str]:  # fmt: skip
     """Every section for one game; its bench part (if any) adds strength and targets.
     ``cold=False``: the start-up on a cold numba cache is not measured; ``strength=False``:
-    nor the strength tournaments (their targets then read "not measured")."""
+    nor the strength tournaments (their targets then read "not measured") and the research
+    API's speed."""
     part = spec.part("bench") if spec.has("bench") else None
     results = {"machine": about | {"game": spec.name, "deal": spec.deal}, "ratios": {}}
     steps = [("engine", lambda: engine_rows(spec)), ("python", lambda: python_engine_row(spec)),
@@ -37,7 +38,7 @@ def measure_game(spec, about: dict, openspiel, cold: bool = True,
              ("startup", lambda: startup_rows(spec, cold))]  # fmt: skip
     if spec.has("solver"):
         steps.append(("solver", lambda: solver_rows(spec)))
-    if spec.has("observation"):
+    if spec.has("observation") and strength:  # a scaled run: one game's only, as strength
         from sim.bench.research import research_rows
 
         steps.append(("research", lambda: research_rows(spec)))

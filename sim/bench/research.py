@@ -34,15 +34,6 @@ class Linear(BatchedBot):
         return np.where(legal, obs @ self.w, -np.inf).argmax(axis=1)
 
 
-class FirstLegal(BatchedBot):
-    """The lowest legal global id (``sim.bench.research:FirstLegal``): a policy of no work,
-    so its figure is the engine's own cost of batched play (the linear policy's figure adds
-    its arithmetic: SIZE × N_GLOBAL multiply-adds a decision, 55,000 in Euchre)."""
-
-    def act(self, obs, legal):
-        return legal.argmax(axis=1)
-
-
 class TorchMLP(BatchedBot):
     """A PyTorch MLP, two hidden layers of 256 (``sim.bench.research:TorchMLP``), on the CPU,
     random weights: what a trained network costs a tournament."""
@@ -148,7 +139,7 @@ def research_rows(spec) -> dict:
     games = scaled(2000, 20)
     rows = {
         "linear": batched_row(spec, "sim.bench.research:Linear", games),
-        "first": batched_row(spec, "sim.bench.research:FirstLegal", games),
+        "first": batched_row(spec, "sim.core.batched:FirstLegal", games),
     }
     try:
         import torch  # noqa: F401

@@ -20,10 +20,19 @@ from pathlib import Path
 
 import numpy as np
 
+from sim.core.bots import BatchedBot
 from sim.core.limits import MAX_PARAMS, MAX_SEATS
 from sim.core.loops import bind
 from sim.core.rng import bot_seeds, deal_seeds
 from sim.core.spec import GameSpec
+
+
+class FirstLegal(BatchedBot):
+    """The lowest legal global id: a policy of no work (``sim.core.batched:FirstLegal``), to
+    warm the lockstep kernels up and to measure what batched play costs the engine."""
+
+    def act(self, obs, legal):
+        return legal.argmax(axis=1)
 
 
 def lockstep_kernels(spec: GameSpec):

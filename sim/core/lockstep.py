@@ -12,11 +12,12 @@ checked against the legal actions before the rules take it. Nothing here names a
 """
 
 import numpy as np
+from numba import types
 
 from sim.core.clock import cycles, time_bin
 from sim.core.jit import njit
 from sim.core.policies import NATIVE_SEES_ALL, NATIVE_UNIFORM, decide_with, uniform_action
-from sim.core.protocol import MAX_ACTIONS, MAX_SEATS
+from sim.core.protocol import BOT_TYPE, MAX_ACTIONS, MAX_SEATS
 from sim.core.rng import mix
 
 K = None  # bound per game (sim.core.batched): the game's kernel set
@@ -25,6 +26,16 @@ O = None  # bound per game: the game's observation part  # noqa: E741
 RUNNING = -1  # wait[g]: the game plays on
 OVER = -2  # wait[g]: the game is over and its rows are written
 # wait[g] >= 0: the game waits on line-up entry wait[g] (a batched bot)
+
+# typed, as the loop's chunk is: a function of bot functions compiled lazily would be
+# compiled again in every process (numba caches no signature it inferred from dispatchers)
+_I8_2D, _I64, _F64_2D = types.int8[:, ::1], types.int64[::1], types.float64[:, ::1]
+ADVANCE_SIGNATURE = types.int64(
+    types.int64[:, ::1], types.uint64[:, ::1], _I8_2D, types.int8[::1], types.int8[::1],
+    BOT_TYPE, BOT_TYPE, BOT_TYPE, BOT_TYPE, BOT_TYPE, BOT_TYPE,
+    _F64_2D, types.int16[:, ::1], _I64, types.int64, types.int16[:, ::1], _F64_2D, _I64, _I64,
+    _I64, _F64_2D, types.float32[:, ::1], types.boolean[:, ::1], _I64, _I64, _I64, _I64,
+)  # fmt: skip
 
 
 @njit(cache=True)
@@ -71,7 +82,7 @@ def _apply(state, g, action, deals, counts, max_deals, games, shares, game_row, 
     return False
 
 
-@njit(cache=True)
+@njit(ADVANCE_SIGNATURE, cache=True)
 def advance(states, rngs, seating, native, batched, f0, f1, f2, f3, f4, f5, params, deals,
             counts, max_deals, games, shares, illegal, every, countdown, timing, obs, legal,
             wait, pending, order, waiting):  # fmt: skip
