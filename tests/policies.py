@@ -2,22 +2,8 @@
 
 import numpy as np
 
-from sim.core.bots import BatchedBot, Param
-
-
-class Linear(BatchedBot):
-    """A fixed random linear policy: the legal action of highest score, no randomness."""
-
-    PARAMS = [Param("weights", 1, "seed of the weights", low=0, high=2**31)]
-
-    w = None
-
-    def act(self, obs, legal):
-        if self.w is None:
-            rng = np.random.default_rng(int(self.params["weights"]))
-            self.w = rng.standard_normal((obs.shape[1], legal.shape[1])).astype(np.float32)
-        scores = np.where(legal, obs @ self.w, -np.inf)
-        return scores.argmax(axis=1)
+from sim.bench.research import Linear  # noqa: F401  (a fixed random linear policy)
+from sim.core.bots import BatchedBot
 
 
 class Uniform(BatchedBot):
