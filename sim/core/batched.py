@@ -22,7 +22,7 @@ import numpy as np
 
 from sim.core.bots import BatchedBot
 from sim.core.limits import MAX_PARAMS, MAX_SEATS
-from sim.core.loops import bind
+from sim.core.loops import observed_kernels
 from sim.core.rng import bot_seeds, deal_seeds
 from sim.core.spec import GameSpec
 
@@ -37,11 +37,7 @@ class FirstLegal(BatchedBot):
 
 def lockstep_kernels(spec: GameSpec):
     """The game's copy of :mod:`sim.core.lockstep`, compiled."""
-    if not spec.has("observation"):
-        raise ValueError(f"game {spec.name!r} has no observation part: batched bots cannot "
-                         f"play it (docs/games.md)")  # fmt: skip
-    modules = {"K": spec.module("kernels"), "O": spec.module("observation")}
-    return bind(Path(__file__).with_name("lockstep.py"), spec.name, modules)
+    return observed_kernels(spec, Path(__file__).with_name("lockstep.py"), "batched bots")
 
 
 def policy_rng(seed: int, first_game: int, entry: int) -> np.random.Generator:

@@ -81,6 +81,16 @@ def _sources_digest(package: str) -> str:
     return digest([Sources(package, Path(next(iter(where.submodule_search_locations))))])
 
 
+def observed_kernels(spec: GameSpec, template: Path, what: str):
+    """``template`` bound to the game's kernel set (``K``) and observation part (``O``);
+    ValueError naming ``what`` cannot do without one when the game has none."""
+    if not spec.has("observation"):
+        raise ValueError(f"game {spec.name!r} has no observation part, so no {what} "
+                         f"(docs/games.md says what it needs)")  # fmt: skip
+    modules = {"K": spec.module("kernels"), "O": spec.module("observation")}
+    return bind(template, spec.name, modules)
+
+
 def chunk_kernels(spec: GameSpec):
     """``(play_chunk, play_chunk_native)`` of a game: its copy of the loop, compiled."""
     loop = bind(Path(__file__).with_name("loop.py"), spec.name, {"K": spec.module("kernels")})

@@ -61,6 +61,30 @@ def absolute(seat, place, n_seats):
     return (seat + place) % n_seats
 
 
+@njit(cache=True, inline="always")
+def put_seat_bits(out, at, public, field, seat, n_seats, n):
+    """:func:`put_bits` of the per-seat slot ``field`` of every seat, the observer's first."""
+    for k in range(n_seats):
+        at = put_bits(out, at, public[field + absolute(seat, k, n_seats)], n)
+    return at
+
+
+@njit(cache=True, inline="always")
+def put_seat_one_hot(out, at, public, field, seat, n_seats, n):
+    """:func:`put_one_hot` of the per-seat slot ``field`` of every seat, the observer's first."""
+    for k in range(n_seats):
+        at = put_one_hot(out, at, public[field + absolute(seat, k, n_seats)], n)
+    return at
+
+
+@njit(cache=True, inline="always")
+def put_seat_values(out, at, public, field, seat, n_seats, scale):
+    """:func:`put_value` of the per-seat slot ``field`` of every seat, the observer's first."""
+    for k in range(n_seats):
+        at = put_value(out, at, public[field + absolute(seat, k, n_seats)], scale)
+    return at
+
+
 def seat_slices(name: str, length: int, meaning: str, n_seats: int) -> list[tuple]:
     """The ``SLICES`` entries of a per-seat field, one slice per place (``name/0`` the seat
     itself, ``name/1`` the next in turn, ...)."""

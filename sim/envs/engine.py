@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.core.loops import bind
+from sim.core.loops import observed_kernels
 from sim.core.registry import get
 from sim.core.rng import deal_seed
 from sim.core.spec import GameSpec
@@ -23,11 +23,7 @@ REWARDS = ("game", "deal")  # what an environment rewards: win shares at the end
 
 def env_kernels(spec: GameSpec):
     """The game's copy of :mod:`sim.envs.kernels`, compiled."""
-    if not spec.has("observation"):
-        raise ValueError(f"game {spec.name!r} has no observation part, so no environment: "
-                         f"docs/games.md says what it needs")  # fmt: skip
-    modules = {"K": spec.module("kernels"), "O": spec.module("observation")}
-    return bind(Path(__file__).with_name("kernels.py"), spec.name, modules)
+    return observed_kernels(spec, Path(__file__).with_name("kernels.py"), "environment")
 
 
 def spec_of(game: str | GameSpec) -> GameSpec:

@@ -14,7 +14,15 @@ bidding rounds), ``order``, ``trump:H/C/D/S`` and ``alone``: 91 ids.
 """
 
 from sim.core.jit import njit
-from sim.core.observe import absolute, put_bits, put_one_hot, put_value, relative, seat_slices
+from sim.core.observe import (
+    absolute,
+    put_bits,
+    put_one_hot,
+    put_seat_values,
+    put_value,
+    relative,
+    seat_slices,
+)
 from sim.games.euchre5 import state as S
 from sim.games.euchre5.cards import CARD_NAMES
 from sim.games.euchre5.vocab import (
@@ -128,12 +136,9 @@ def encode(public, seat, private, out):
         at = _put_cards(out, at, public[S.PLAYED_BY + absolute(seat, k, n)])
     for k in range(n):
         at = _put_cards(out, at, public[S.SHOWN_OUT + absolute(seat, k, n)])
-    for k in range(n):
-        at = put_value(out, at, public[S.TRICKS_WON + absolute(seat, k, n)], 5.0)
-    for k in range(n):
-        at = put_value(out, at, public[S.POINTS + absolute(seat, k, n)], 5.0)
-    for k in range(n):
-        at = put_value(out, at, public[S.TOTALS + absolute(seat, k, n)], TARGET)
+    at = put_seat_values(out, at, public, S.TRICKS_WON, seat, n, 5.0)
+    at = put_seat_values(out, at, public, S.POINTS, seat, n, 5.0)
+    at = put_seat_values(out, at, public, S.TOTALS, seat, n, TARGET)
     put_value(out, at, public[S.DEAL_NO], MAX_DEALS)
 
 

@@ -17,7 +17,17 @@ leads (R8.2): 116 in all.
 """
 
 from sim.core.jit import njit
-from sim.core.observe import absolute, put_bits, put_one_hot, put_value, relative, seat_slices
+from sim.core.observe import (
+    absolute,
+    put_bits,
+    put_one_hot,
+    put_seat_bits,
+    put_seat_one_hot,
+    put_seat_values,
+    put_value,
+    relative,
+    seat_slices,
+)
 from sim.games.five_hundred import state as S
 from sim.games.five_hundred.kernels import DISCARD_SHIFT
 from sim.games.five_hundred.rules import bid_value
@@ -139,8 +149,7 @@ def encode(public, seat, private, out):
     at = put_one_hot(out, at, public[S.END] - 1, 3)
     winner = public[S.WINNER]
     at = put_one_hot(out, at, (winner + seat) % N_TEAMS if winner >= 0 else -1, N_TEAMS)
-    for k in range(n):
-        at = put_one_hot(out, at, public[S.BIDS + absolute(seat, k, n)], N_BIDS)
+    at = put_seat_one_hot(out, at, public, S.BIDS, seat, n, N_BIDS)
     for k in range(n):
         at = put_value(out, at, (public[S.PASSED] >> absolute(seat, k, n)) & 1, 1.0)
     for k in range(n):
@@ -148,10 +157,8 @@ def encode(public, seat, private, out):
         at = put_one_hot(out, at, card_plane(card), N_CARDS)
     for k in range(n):
         at = put_bits(out, at, planes(public[S.PLAYED_BY + absolute(seat, k, n)]), N_CARDS)
-    for k in range(n):
-        at = put_bits(out, at, public[S.VOIDS + absolute(seat, k, n)], 4)
-    for k in range(n):
-        at = put_value(out, at, public[S.TRICKS_WON + absolute(seat, k, n)], 10.0)
+    at = put_seat_bits(out, at, public, S.VOIDS, seat, n, 4)
+    at = put_seat_values(out, at, public, S.TRICKS_WON, seat, n, 10.0)
     for t in range(N_TEAMS):
         at = put_value(out, at, public[S.TOTALS + (seat + t) % N_TEAMS], SCORE_SCALE)
     for t in range(N_TEAMS):

@@ -18,7 +18,17 @@ engine id is its top card; its length is the run the declarer's hand holds (R7.3
 import numpy as np
 
 from sim.core.jit import njit
-from sim.core.observe import absolute, put_bits, put_one_hot, put_value, relative, seat_slices
+from sim.core.observe import (
+    absolute,
+    put_bits,
+    put_one_hot,
+    put_seat_bits,
+    put_seat_one_hot,
+    put_seat_values,
+    put_value,
+    relative,
+    seat_slices,
+)
 from sim.games.terts import state as S
 from sim.games.terts.cards import CARD_NAMES, action_word
 from sim.games.terts.rules import run_low
@@ -153,12 +163,9 @@ def encode(public, seat, private, out):
     for p in range(n):
         q = absolute(seat, p, n)
         at = put_one_hot(out, at, public[S.LED_CARD] if q == public[S.LEADER] else -1, N_CARDS)
-    for p in range(n):
-        at = put_bits(out, at, public[S.PLAYED_BY + absolute(seat, p, n)], N_CARDS)
-    for p in range(n):
-        at = put_bits(out, at, public[S.KNOWN + absolute(seat, p, n)], N_CARDS)
-    for p in range(n):
-        at = put_bits(out, at, public[S.SHOWN_OUT + absolute(seat, p, n)], N_CARDS)
+    at = put_seat_bits(out, at, public, S.PLAYED_BY, seat, n, N_CARDS)
+    at = put_seat_bits(out, at, public, S.KNOWN, seat, n, N_CARDS)
+    at = put_seat_bits(out, at, public, S.SHOWN_OUT, seat, n, N_CARDS)
     for p in range(n):
         at = put_bits(out, at, _melded(public, absolute(seat, p, n)), N_CARDS)
     for p in range(n):
@@ -167,20 +174,13 @@ def encode(public, seat, private, out):
         at = put_bits(out, at, public[S.SCORED + absolute(seat, p, n)] >> 1, N_KINDS)
     for p in range(n):
         at = put_bits(out, at, public[S.BEATEN + absolute(seat, p, n)] >> 1, N_KINDS)
-    for p in range(n):
-        at = put_value(out, at, public[S.N_MELDS + absolute(seat, p, n)], SCALE_MELDS)
-    for p in range(n):
-        at = put_value(out, at, public[S.CARD_POINTS + absolute(seat, p, n)], SCALE_POINTS)
-    for p in range(n):
-        at = put_value(out, at, public[S.MELD_POINTS + absolute(seat, p, n)], SCALE_SCORE)
-    for p in range(n):
-        at = put_value(out, at, public[S.TRICKS_WON + absolute(seat, p, n)], N_TRICKS)
-    for p in range(n):
-        at = put_one_hot(out, at, public[S.LAST_CARDS + absolute(seat, p, n)], N_CARDS)
-    for p in range(n):
-        at = put_value(out, at, public[S.POINTS + absolute(seat, p, n)], SCALE_SCORE)
-    for p in range(n):
-        at = put_value(out, at, public[S.TOTALS + absolute(seat, p, n)], SCALE_SCORE)
+    at = put_seat_values(out, at, public, S.N_MELDS, seat, n, SCALE_MELDS)
+    at = put_seat_values(out, at, public, S.CARD_POINTS, seat, n, SCALE_POINTS)
+    at = put_seat_values(out, at, public, S.MELD_POINTS, seat, n, SCALE_SCORE)
+    at = put_seat_values(out, at, public, S.TRICKS_WON, seat, n, N_TRICKS)
+    at = put_seat_one_hot(out, at, public, S.LAST_CARDS, seat, n, N_CARDS)
+    at = put_seat_values(out, at, public, S.POINTS, seat, n, SCALE_SCORE)
+    at = put_seat_values(out, at, public, S.TOTALS, seat, n, SCALE_SCORE)
     at = put_one_hot(out, at, relative(seat, public[S.LAST_WINNER], n), n)
     put_one_hot(out, at, public[S.END] - 1, len(END_NAMES))
 

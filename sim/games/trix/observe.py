@@ -14,7 +14,16 @@ Trix's action ids (:mod:`.vocab`) are already one id per distinct action across 
 """
 
 from sim.core.jit import njit
-from sim.core.observe import absolute, put_bits, put_one_hot, put_value, relative, seat_slices
+from sim.core.observe import (
+    put_bits,
+    put_one_hot,
+    put_seat_bits,
+    put_seat_one_hot,
+    put_seat_values,
+    put_value,
+    relative,
+    seat_slices,
+)
 from sim.games.trix import state as S
 from sim.games.trix.vocab import (
     CHOOSE,
@@ -94,26 +103,16 @@ def encode(public, seat, private, out):
     at = put_one_hot(out, at, relative(seat, public[S.OUT_SEAT + 1], n), n)
     at = put_bits(out, at, private, N_CARDS)
     at = put_bits(out, at, public[S.PLAYED], N_CARDS)
-    for k in range(n):
-        at = put_one_hot(out, at, public[S.TRICK_CARDS + absolute(seat, k, n)], N_CARDS)
-    for k in range(n):
-        at = put_bits(out, at, public[S.PLAYED_BY + absolute(seat, k, n)], N_CARDS)
-    for k in range(n):
-        at = put_bits(out, at, public[S.TAKEN + absolute(seat, k, n)], N_CARDS)
-    for k in range(n):
-        at = put_bits(out, at, public[S.SHOWN_OUT + absolute(seat, k, n)], N_CARDS)
-    for k in range(n):
-        at = put_bits(out, at, public[S.REMAINING + absolute(seat, k, n)], N_CONTRACTS)
-    for k in range(n):
-        at = put_value(out, at, public[S.CHOICES_MADE + absolute(seat, k, n)], 7.0)
-    for k in range(n):
-        at = put_value(out, at, public[S.TRICKS_WON + absolute(seat, k, n)], 8.0)
-    for k in range(n):
-        at = put_value(out, at, public[S.PASSES + absolute(seat, k, n)], PASS_SCALE)
-    for k in range(n):
-        at = put_value(out, at, public[S.POINTS + absolute(seat, k, n)], POINTS_SCALE)
-    for k in range(n):
-        at = put_value(out, at, public[S.TOTALS + absolute(seat, k, n)], TOTAL_SCALE)
+    at = put_seat_one_hot(out, at, public, S.TRICK_CARDS, seat, n, N_CARDS)
+    at = put_seat_bits(out, at, public, S.PLAYED_BY, seat, n, N_CARDS)
+    at = put_seat_bits(out, at, public, S.TAKEN, seat, n, N_CARDS)
+    at = put_seat_bits(out, at, public, S.SHOWN_OUT, seat, n, N_CARDS)
+    at = put_seat_bits(out, at, public, S.REMAINING, seat, n, N_CONTRACTS)
+    at = put_seat_values(out, at, public, S.CHOICES_MADE, seat, n, 7.0)
+    at = put_seat_values(out, at, public, S.TRICKS_WON, seat, n, 8.0)
+    at = put_seat_values(out, at, public, S.PASSES, seat, n, PASS_SCALE)
+    at = put_seat_values(out, at, public, S.POINTS, seat, n, POINTS_SCALE)
+    at = put_seat_values(out, at, public, S.TOTALS, seat, n, TOTAL_SCALE)
     return at
 
 
