@@ -37,16 +37,18 @@ def test_a_quick_ladder_then_an_added_bot_plays_only_its_own_pairings(tmp_path):
     assert "on the ladder already" in res.stderr and "played before" in res.stderr
     assert runs(out) == first  # nothing played again
 
+    # a bot of the user's own, given as module:Class from the folder trixsim runs in
+    (tmp_path / "mybot.py").write_text(MYBOT)
     res = trixsim("ladder", "--game", "terts", "--quick", "--out", str(out), "--add",
-                  "mcts:iters=10,seed=3")  # fmt: skip
+                  "mybot:Lowest", cwd=tmp_path)  # fmt: skip
     assert res.returncode == 0, res.stderr
     after = runs(out)
     assert len(after) == 6 and {k: after[k] for k in first} == first  # its 3 pairings only
     assert "[3/3]" in res.stderr and "[4/" not in res.stderr
     state = json.loads((out / "terts" / "ladder.json").read_text())
-    assert state["bots"][-1] == "mcts:iters=10,seed=3"
+    assert state["bots"][-1] == "mybot:Lowest"
     page = (out / "terts.md").read_text()
-    assert "--add mcts:iters=10,seed=3" in page and "`mcts:iters=10,seed=3`" in page
+    assert "--add mybot:Lowest" in page and "`mybot:Lowest`" in page
 
     for args, said in ((["--add", "nosuch"], "unknown bot 'nosuch'"),
                        (["--seed", "9"], "plays seed 1"),
@@ -56,6 +58,31 @@ def test_a_quick_ladder_then_an_added_bot_plays_only_its_own_pairings(tmp_path):
         assert res.returncode == 2 and said in res.stderr, res.stderr
         assert len(res.stderr.strip().splitlines()) == 1
     assert runs(out) == after
+
+
+MYBOT = '''
+import numpy as np
+from sim.core.bots import BatchedBot
+
+class Lowest(BatchedBot):
+    """The legal action of lowest id."""
+
+    def act(self, obs, legal):
+        return np.argmax(legal, axis=1)
+'''
+
+
+def test_a_class_bot_is_played_again_when_its_code_changes(tmp_path, monkeypatch):
+    (tmp_path / "mybot.py").write_text(MYBOT)
+    monkeypatch.syspath_prepend(str(tmp_path))
+    base = roster.pairings("terts", ["greedy", "mybot:Lowest"], tmp_path, 1, True)[0]
+    same = roster.pairings("terts", ["greedy", "mybot:Lowest"], tmp_path, 1, True)[0]
+    assert base.folder == same.folder
+    (tmp_path / "mybot.py").write_text(MYBOT + "# a change\n")
+    changed = roster.pairings("terts", ["greedy", "mybot:Lowest"], tmp_path, 1, True)[0]
+    assert changed.folder != base.folder  # same name, other code: its games are played anew
+    plain = roster.pairings("terts", ["greedy", "random"], tmp_path, 1, True)[0]
+    assert roster._code("terts", "greedy") == "" and plain.games > 0  # registered: no digest
 
 
 def test_a_pairing_is_keyed_by_what_fixes_its_games(tmp_path):

@@ -5,8 +5,9 @@ part names its own (``LADDER``) where the standard budgets would not suit it (Tr
 ``pimc`` solves a whole game per world: its ladder limits the solve to the last tricks),
 so a game is named nowhere here. A pairing is two bots' duplicate tournament; its folder's name
 ends in a key of everything that fixes its games (the game and its rules version,
-trixsim's version, the two canonical specs, games, seed), so a pairing already played is
-found again and a changed spec, rules version or trixsim version plays it anew (the
+trixsim's version, the two canonical specs, games, seed, and the source file of a bot given
+as ``module:Class``), so a pairing already played is found again and a changed spec, rules
+version, trixsim version or class bot's code plays it anew (the
 report pools runs of one trixsim version only: bots may play otherwise in another).
 """
 
@@ -99,6 +100,23 @@ def games_for(game: str, a: str, b: str, budget: float, least: int) -> tuple[int
     return sets * s, sets * s * per
 
 
+def _code(game: str, text: str) -> str:
+    """A digest of the source file of a ``module:Class`` bot ('' for a registered one): a
+    bot given by its class is replayed when its code changes, its name being the same."""
+    import inspect
+
+    from sim.core.bots import parse_spec
+
+    info = parse_spec(text, game).info
+    if info.cls is None or ":" not in info.name:
+        return ""
+    try:
+        source = Path(inspect.getsourcefile(info.cls)).read_bytes()
+    except (OSError, TypeError):
+        return ""
+    return hashlib.sha256(source).hexdigest()[:16]
+
+
 def pairings(game: str, bots: list[str], root: Path, seed: int, quick: bool) -> list[Pairing]:
     """Every pairing of ``bots`` (in their order), each with its folder under ``root``."""
     from sim import __version__
@@ -110,7 +128,9 @@ def pairings(game: str, bots: list[str], root: Path, seed: int, quick: bool) -> 
     for i, a in enumerate(bots):
         for b in bots[i + 1 :]:
             games, seconds = games_for(game, a, b, budget, least)
-            key = json.dumps([game, version, __version__, sorted([a, b]), games, seed])
+            code = [_code(game, t) for t in sorted([a, b])]
+            key = json.dumps([game, version, __version__, sorted([a, b]), games, seed]
+                             + ([code] if any(code) else []))  # fmt: skip
             digest = hashlib.sha256(key.encode()).hexdigest()[:10]
             name = re.sub(r"[^A-Za-z0-9=.+-]+", "_", f"{a}-vs-{b}")[:80]
             out.append(Pairing(a, b, games, seed, root / "runs" / f"{name}-{digest}", seconds))
