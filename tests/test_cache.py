@@ -2,6 +2,7 @@
 
 import os
 import time
+from pathlib import Path
 
 from sim.core import cache
 
@@ -51,3 +52,39 @@ def test_the_cache_key_covers_every_kernel_source_and_no_other_core_module():
     # the rules and what they read are in; a report, a view or a record codec never compile
     assert {"rules.py", "kernels.py", "vocab.py", "state.py"} <= trix
     assert not trix & {"report.py", "view.py", "record.py", "game.py"}
+
+
+def _ast_imports(f, module):
+    """What the scanner must find: every import statement ``ast`` sees, as it names them."""
+    import ast
+
+    package = module if f.name == "__init__.py" else module.rpartition(".")[0]
+    names = set()
+    for n in ast.walk(ast.parse(f.read_bytes())):
+        if isinstance(n, ast.Import):
+            names |= {a.name for a in n.names}
+        elif isinstance(n, ast.ImportFrom):
+            base = n.module or ""
+            if n.level:
+                parts = package.split(".")[: len(package.split(".")) - n.level + 1]
+                base = ".".join(parts + ([n.module] if n.module else []))
+            names.add(base)
+            names |= {f"{base}.{a.name}" for a in n.names}
+    return names
+
+
+def test_the_import_scanner_finds_what_ast_finds_in_every_file_here(tmp_path):
+    root = Path(__file__).resolve().parent.parent
+    odd = tmp_path / "odd.py"  # the forms no file here happens to use
+    odd.write_text(
+        "import a, b.c as d; from .e import \\\n  f, g\nfrom . import (h,  # (i)\n"
+        "    j)\nfrom k \\\n  import l\nfrom .import m\nif x:\n    import n\n"
+    )
+    files = [(odd, "p.odd")] + [(f, ".".join(f.relative_to(root).with_suffix("").parts))
+                                for top in ("sim", "bots", "tests", "examples")
+                                for f in sorted((root / top).rglob("*.py"))]  # fmt: skip
+    assert len(files) > 300
+    for f, module in files:
+        assert _ast_imports(f, module) <= cache._imports(f, module), f
+    assert cache._imports(odd, "p.odd") >= {"a", "b.c", "p.e.f", "p.e.g", "p.h", "p.j", "k.l",
+                                            "p.m", "n"}  # fmt: skip

@@ -12,7 +12,6 @@ the bot registry and the workers call it); nothing happens at import time.
 
 from __future__ import annotations
 
-import ast
 import hashlib
 import importlib.util
 import os
@@ -34,25 +33,42 @@ def base() -> str:
     )
 
 
+# an import statement, as Python reads it: ``import a, b as c`` or ``from .a import (b,  # c
+# d)``, at a line's start or after ``;``, across backslash continuations. Scanning for them
+# is 20x faster than ``ast`` (every process digests the sources once: ~0.9 s of ``ast`` a
+# start), and tests/test_cache.py checks it finds what ``ast`` finds in every file here.
+_SEP = r"(?:[ \t]|\\\n)"
+_IMPORT = re.compile(
+    rf"(?:^|;)[ \t]*(?:from{_SEP}+(\.*[\w.]*){_SEP}*import{_SEP}*"
+    r"(\((?:[^)#]|#[^\n]*)*\)|(?:\\\n|[^\n;#])*)"
+    rf"|import{_SEP}+((?:\\\n|[^\n;#])*))",
+    re.M,
+)
+
+
+def _names(text: str) -> list[str]:
+    """The first word of each comma-separated part of an import list (``b as c`` is ``b``)."""
+    text = re.sub(r"#[^\n]*", "", text).replace("\\\n", " ").strip("()")
+    return [part.split()[0] for part in text.split(",") if part.split()]
+
+
 def _imports(f: Path, module: str) -> set[str]:
-    """The modules a file imports (``from a import b`` counts ``a`` and ``a.b``); none for a
-    file that does not parse (it is digested all the same, and fails where it is imported)."""
-    try:
-        tree = ast.parse(f.read_bytes())
-    except (SyntaxError, ValueError):
-        return {"numba"}  # counted as a kernel file: its bytes go into the key
+    """The modules a file imports (``from a import b`` counts ``a`` and ``a.b``), anywhere in
+    it; a mention in a string may count too, which only adds a file to the digest."""
+    text = f.read_bytes().decode("utf-8", errors="replace")
     package = module if f.name == "__init__.py" else module.rpartition(".")[0]
     names = set()
-    for n in ast.walk(tree):
-        if isinstance(n, ast.Import):
-            names |= {a.name for a in n.names}
-        elif isinstance(n, ast.ImportFrom):
-            base = n.module or ""
-            if n.level:
-                parts = package.split(".")[: len(package.split(".")) - n.level + 1]
-                base = ".".join(parts + ([n.module] if n.module else []))
-            names.add(base)
-            names |= {f"{base}.{a.name}" for a in n.names}
+    for m in _IMPORT.finditer(text):
+        if m.group(3) is not None:
+            names |= set(_names(m.group(3)))
+            continue
+        base = m.group(1)
+        level = len(base) - len(base.lstrip("."))
+        if level:
+            parts = package.split(".")[: len(package.split(".")) - level + 1]
+            base = ".".join(parts + ([base[level:]] if base[level:] else []))
+        names.add(base)
+        names |= {f"{base}.{name}" for name in _names(m.group(2))}
     return names
 
 
