@@ -334,24 +334,25 @@ def tournament(
         pieces = needed(plan, records > 0) if scheduler is None else []
         if not pieces:  # the workers load the engine while the run is prepared
             runner.start(n_workers, out, spec.name, plan.bots)
+        from sim.report.timing import warnings
+        from sim.run.store import honesty
+
         if resume:
             manifest = runner.prepare(out, plan, sys.argv, True, manifest)
         else:
             manifest = runner.prepare(out, plan, ["trixsim", *sys.argv[1:]], False)
-            lock = runner.lock(out)
-            manifest["record_games"] = record_games or 0
-            if test is not None:
-                manifest["sprt"] = test
-        if not quiet:
-            print(intro(plan, spec, games, resume, left, n_workers, workers, backend, scheduler,
-                         out), file=sys.stderr)  # fmt: skip
-        from sim.report.timing import warnings
-        from sim.run.store import honesty
-
-        for line in warnings(honesty(plan)):  # a cheat or a time budget: said even with -q
-            print(f"trixsim: warning: {line}", file=sys.stderr)
-        stop.load_in_background("sim.report", "pyarrow.dataset")  # for the closing summary
-        try:
+        try:  # from here on the manifest says "running": a stop must make it say otherwise
+            if not resume:
+                lock = runner.lock(out)
+                manifest["record_games"] = record_games or 0
+                if test is not None:
+                    manifest["sprt"] = test
+            if not quiet:
+                print(intro(plan, spec, games, resume, left, n_workers, workers, backend,
+                            scheduler, out), file=sys.stderr)  # fmt: skip
+            for line in warnings(honesty(plan)):  # a cheat or a time budget: even with -q
+                print(f"trixsim: warning: {line}", file=sys.stderr)
+            stop.load_in_background("sim.report", "pyarrow.dataset")  # for the closing summary
             if pieces:
                 spent = compile_first(plan, pieces, say=not quiet)
                 manifest["compile_seconds"] = round(manifest.get("compile_seconds", 0) + spent, 3)
