@@ -8,6 +8,8 @@ import subprocess
 import sys
 import time
 
+from tests.run_files import trixsim  # noqa: F401  (the one way the tests run the CLI)
+
 ASKED = r"seat (\d), your (\w+) \[([^\]]*)\]: "
 PROMPT = re.compile(ASKED + "$")
 HAND_CARD = re.compile(r"(\d):(10|[789JQKA])([♥♣♦♠])")
@@ -82,9 +84,3 @@ class Person:
         self.raw += rest
         code = self.proc.wait(timeout)
         return code, self.proc.stderr.read().decode()
-
-
-def trixsim(*args, cwd=None):
-    return subprocess.run(
-        [sys.executable, "-m", "sim.cli", *args], capture_output=True, text=True, cwd=cwd
-    )

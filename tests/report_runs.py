@@ -3,7 +3,6 @@ three small real Trix tournaments, with readers of their rows; and the CLI in th
 
 import json
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -12,13 +11,9 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
+from tests.run_files import trixsim  # noqa: F401  (the one way the tests run the CLI)
+
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def trixsim(*args, **kw):
-    return subprocess.run(
-        [sys.executable, "-m", "sim.cli", *args], capture_output=True, text=True, **kw
-    )
 
 
 def cli(monkeypatch, capsys, *args) -> tuple[int, str, str]:

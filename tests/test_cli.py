@@ -1,16 +1,10 @@
 """The command line as a user meets it: deal | replay, exit codes, one-line errors."""
 
 import json
-import subprocess
-import sys
 
 import pytest
 
-
-def trixsim(*args, cwd=None):
-    return subprocess.run(
-        [sys.executable, "-m", "sim.cli", *args], capture_output=True, text=True, cwd=cwd
-    )
+from tests.run_files import trixsim  # noqa: F401  (the one way the tests run the CLI)
 
 
 @pytest.fixture(scope="module")

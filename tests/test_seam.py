@@ -1,11 +1,11 @@
 """The seam between the machinery and the games: the core names no game; --game everywhere."""
 
 import ast
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tests.run_files import trixsim  # noqa: F401  (the one way the tests run the CLI)
 
 ROOT = Path(__file__).resolve().parent.parent
 MACHINERY = [f for sub in ("core", "run", "report", "table", "web", "bench")
@@ -76,11 +76,6 @@ def test_the_seam_check_catches_a_game_import(tmp_path):
     f = tmp_path / "x.py"
     f.write_text('"""doc naming sim.games.trix is fine"""\nfrom sim.games.trix import rules\n')
     assert imported(f) == ["sim.games.trix"]
-
-
-def trixsim(*args, **kw):
-    return subprocess.run([sys.executable, "-m", "sim.cli", *args], capture_output=True,
-                          text=True, **kw)  # fmt: skip
 
 
 def test_games_lists_trix_with_its_seats():

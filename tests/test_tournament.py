@@ -1,11 +1,7 @@
-"""`trixsim tournament`: equal tables whatever the workers, clean interrupts, fair seatings."""
+"""`trixsim tournament`: equal tables whatever the workers, resumes, fair seatings (Ctrl-C and
+kill -9 mid-run: tests/test_runs.py and tests/test_faults.py)."""
 
 import json
-import os
-import signal
-import subprocess
-import sys
-import time
 from pathlib import Path
 
 import pandas as pd
@@ -13,14 +9,9 @@ import pyarrow.dataset as ds
 import pytest
 
 from sim.core.replay import check_file
+from tests.run_files import trixsim  # noqa: F401  (the one way the tests run the CLI)
 
 GAMES = 1200  # random bots: a second of play
-
-
-def trixsim(*args, **kw):
-    return subprocess.run(
-        [sys.executable, "-m", "sim.cli", *args], capture_output=True, text=True, **kw
-    )
 
 
 def table(folder: Path, name: str) -> pd.DataFrame:
@@ -140,35 +131,6 @@ def test_resume_after_lost_chunks_equals_uninterrupted(runs, tmp_path):
     assert_same_tables(runs / "w1", out)
     assert not list((out / "contracts.parquet").glob(".*"))
     assert json.loads((out / "manifest.json").read_text())["status"] == "complete"
-
-
-@pytest.mark.parametrize("sig", [signal.SIGINT, signal.SIGKILL])
-def test_interrupted_run_keeps_finished_chunks_and_resumes(runs, tmp_path, sig):
-    out = tmp_path / "cut"
-    args = ["tournament", "--bots", "random,random:", "--games", "12000", "--chunk", "120",
-            "--workers", "1", "--out", str(out), "-q"]  # fmt: skip
-    proc = subprocess.Popen([sys.executable, "-m", "sim.cli", *args],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
-    parts = out / "games.parquet"
-    deadline = time.time() + 120
-    while time.time() < deadline and len(list(parts.glob("part-*"))) < 3:
-        time.sleep(0.05)
-    os.kill(proc.pid, sig)
-    _, err = proc.communicate(timeout=120)
-    done = len(list(parts.glob("part-*")))
-    assert 3 <= done < 100, "the run should have been cut in the middle"
-    # readers never see a half file: every visible part file is complete Parquet
-    table(out, "games")
-    table(out, "contracts")
-    if sig == signal.SIGINT:
-        assert proc.returncode == 130 and "--resume" in err and "Traceback" not in err
-        assert json.loads((out / "manifest.json").read_text())["status"] == "incomplete"
-    res = trixsim("tournament", "--resume", "--out", str(out), "-q", "--workers", "2")
-    assert res.returncode == 0, res.stderr
-    full = tmp_path / "full"
-    args[args.index(str(out))] = str(full)
-    assert trixsim(*args).returncode == 0
-    assert_same_tables(full, out)
 
 
 @pytest.mark.parametrize(

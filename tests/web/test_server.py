@@ -10,8 +10,6 @@ import json
 import logging
 import socket
 import sqlite3
-import subprocess
-import sys
 import time
 
 import anyio
@@ -24,6 +22,7 @@ from sim.games.trix.cards import CARD_NAMES
 from sim.web.app import create_app
 from sim.web.store import FILE
 from sim.web.views import hand_cards
+from tests.run_files import trixsim
 
 TRIX = get("trix")
 SEED = 7
@@ -42,12 +41,6 @@ def quiet_log(caplog):
     yield
     bad = [r for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
     assert not bad, [r.getMessage() for r in bad]
-
-
-def trixsim(*args):
-    """The command line, as a user runs it (a server that starts by mistake is stopped)."""
-    return subprocess.run([sys.executable, "-m", "sim.cli", *args], capture_output=True,
-                          text=True, timeout=120)  # fmt: skip
 
 
 def server(data, grace=20.0, bot_delay=0.0) -> TestClient:
@@ -552,7 +545,8 @@ def test_serve_refuses_bad_options_in_one_line(tmp_path):
         (["--data", str(file)], "is a file"),
         (["--host", "no.such.host.invalid"], "cannot listen there"),
     ):
-        out = trixsim("serve", "--data", str(tmp_path / "tables"), *args)
+        # a server that starts by mistake is stopped
+        out = trixsim("serve", "--data", str(tmp_path / "tables"), *args, timeout=120)
         assert out.returncode == 2 and words in out.stderr, (args, out.stderr)
         assert len(out.stderr.strip().splitlines()) == 1 and "Traceback" not in out.stderr
     busy.close()
