@@ -25,6 +25,7 @@ from pathlib import Path
 SCALE = float(os.environ.get("BENCH_SCALE", "1"))
 REPS = 3 if SCALE >= 0.1 else 1
 CALLED_RANDOM = "random, called as a bot"
+NOT_WHOLE = "not measured (a scaled run measures one game's only: the one of fewest seats)"
 
 
 def scaled(n: int, least: int = 1) -> int:

@@ -7,7 +7,7 @@ import json
 import sys
 import threading
 
-from sim.bench import SCALE, out_dir
+from sim.bench import NOT_WHOLE, SCALE, out_dir
 from sim.bench.rows import (
     end_to_end_rows,
     engine_rows,
@@ -25,24 +25,24 @@ def no_targets(results: dict) -> list:
     return []
 
 
-def measure_game(spec, about: dict, openspiel, cold: bool = True,
-                 strength: bool = True) -> tuple[dict, str]:  # fmt: skip
+def measure_game(spec, about: dict, openspiel, whole: bool = True) -> tuple[dict, str]:
     """Every section for one game; its bench part (if any) adds strength and targets.
-    ``cold=False``: the start-up on a cold numba cache is not measured; ``strength=False``:
-    nor the strength tournaments (their targets then read "not measured") and the research
-    API's speed."""
+    ``whole=False`` (a scaled run's other games): not the start-up on a cold numba cache, the
+    end-to-end tournaments, the solver's bots' self-play, the strength tournaments and the
+    research API's speed (their targets then read "not measured")."""
     part = spec.part("bench") if spec.has("bench") else None
     results = {"machine": about | {"game": spec.name, "deal": spec.deal}, "ratios": {}}
-    steps = [("engine", lambda: engine_rows(spec)), ("python", lambda: python_engine_row(spec)),
-             ("openspiel", openspiel), ("tournament", lambda: end_to_end_rows(spec)),
-             ("startup", lambda: startup_rows(spec, cold))]  # fmt: skip
+    steps = [("engine", lambda: engine_rows(spec, solved=whole)),
+             ("python", lambda: python_engine_row(spec)), ("openspiel", openspiel),
+             ("tournament", (lambda: end_to_end_rows(spec)) if whole else (lambda: NOT_WHOLE)),
+             ("startup", lambda: startup_rows(spec, whole))]  # fmt: skip
     if spec.has("solver"):
         steps.append(("solver", lambda: solver_rows(spec)))
-    if spec.has("observation") and strength:  # a scaled run: one game's only, as strength
+    if spec.has("observation") and whole:
         from sim.bench.research import research_rows
 
         steps.append(("research", lambda: research_rows(spec)))
-    if part is not None and part.STRENGTH and strength:
+    if part is not None and part.STRENGTH and whole:
         steps.append(("strength", lambda: strength_rows(spec, part.STRENGTH)))
     for name, fn in steps:
         print(f"bench: {spec.name}: {name} …", file=sys.stderr, flush=True)
@@ -71,13 +71,14 @@ def main(argv: list[str] | None = None) -> None:
         return cache["rows"]
 
     results, sections = {}, []
-    # a scaled run (the test suite's) compiles from nothing, and plays the strength
-    # tournaments (subprocesses whose start-up dwarfs their games), for one game only: the
-    # one of fewest seats (fewest seatings a deal set: the cheapest)
+    # a scaled run (the test suite's) compiles from nothing, plays the tournaments
+    # (subprocesses whose start-up dwarfs their games) and the solver's bots (a game of
+    # them is seconds at any scale) for one game only: the one of fewest seats (fewest
+    # seatings a deal set: the cheapest)
     cheapest = min(specs, key=lambda s: (s.seats, s.name))
     for spec in specs:
         whole = SCALE == 1 or spec is cheapest
-        results[spec.name], section = measure_game(spec, about, openspiel, whole, whole)
+        results[spec.name], section = measure_game(spec, about, openspiel, whole)
         sections.append(section)
     stem = f"bench-{args.game}" if args.game else "bench"
     md = page(sections, about)

@@ -44,6 +44,8 @@ def figures(r: dict) -> dict[str, float]:
         for key in ("games", "decisions"):
             out[f"engine {bot}: {key}/s"] = row[key]["median"]
     t = r["tournament"]
+    if isinstance(t, str):  # a scaled run's other games: not measured
+        return out
     out["1M random games, 1 worker: games/s"] = t["workers_1"]["median"]
     out["1M random games, 2 workers: games/s"] = t["workers_2"]["median"]
     out["peak RSS, 2 workers (MB)"] = t["peak_rss_mb_2"]["median"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from sim.bench import NOT_WHOLE
 from sim.bench.research import research_lines, research_targets
 
 
@@ -57,27 +58,9 @@ def build(results: dict, targets) -> str:
         results["ratios"]["vs_openspiel"] = results["ratios"]["vs_openspiel_cpp"]
     else:
         lines.append(f"| OpenSpiel hearts | {osp} | – |")
-    t = results["tournament"]
-    scaling = t["workers_2"]["median"] / t["workers_1"]["median"]
-    results["ratios"]["scaling_1_to_2"] = scaling
-    lines += [
-        "", f"### End to end: `trixsim tournament --game {m['game']} --bots random "
-        f"--games {t['games']:,}` (Parquet on)", "",
-        "Runs interleaved (1 worker, 2 workers, 1, 2, …). games/s from each run's manifest: "
-        "play and write, from the moment the workers are ready (their start-up is the "
-        "manifest's `startup_seconds`); the wall time is the whole command (Python's start, "
-        "the workers', the run, the closing summary).", "",
-        "| workers | games/s | wall time | workers' start-up | peak RSS of the process tree |",
-        "|---|---|---|---|---|",
-        *(f"| {w} | {fmt_rate(t[f'workers_{w}'])} | {t[f'wall_{w}']['median']:.1f} s | "
-          f"{t[f'startup_{w}']['median']:.2f} s | {t[f'peak_rss_mb_{w}']['median']:,.0f} MB |"
-          for w in (1, 2)),
-        "", f"Scaling 1 → 2 workers: {scaling:.2f}×. Building and writing Parquet: "
-        f"{100 * t['parquet_share']:.1f}% of a chunk's time.",
-    ]  # fmt: skip
+    lines += end_to_end_lines(results)
     s = results["startup"]
-    cold = ("not measured (a scaled run measures one game's only: the one of fewest seats)"
-            if s["cold_seconds"] is None else f"{s['cold_seconds']:.1f} s")  # fmt: skip
+    cold = NOT_WHOLE if s["cold_seconds"] is None else f"{s['cold_seconds']:.1f} s"
     lines += ["", "### Start-up (launch to the first finished game, `trixsim deal`)", "",
               f"Cold numba cache: {cold}; warm cache: {s['warm_seconds']:.2f} s."]  # fmt: skip
     sv = results.get("solver")
@@ -93,6 +76,30 @@ def build(results: dict, targets) -> str:
     lines += ["", "### Targets", "", "| target | measured | |", "|---|---|---|"]
     lines += [f"| {a} | {b} | {verdict(c)} |" for a, b, c in checks]
     return "\n".join(lines) + "\n"
+
+
+def end_to_end_lines(results: dict) -> list[str]:
+    """The end-to-end tournaments: games/s, wall time, start-up and memory by workers."""
+    m, t = results["machine"], results["tournament"]
+    if isinstance(t, str):  # not measured, and why
+        return ["", "### End to end: `trixsim tournament --bots random` (Parquet on)", "", t]
+    scaling = t["workers_2"]["median"] / t["workers_1"]["median"]
+    results["ratios"]["scaling_1_to_2"] = scaling
+    return [
+        "", f"### End to end: `trixsim tournament --game {m['game']} --bots random "
+        f"--games {t['games']:,}` (Parquet on)", "",
+        "Runs interleaved (1 worker, 2 workers, 1, 2, …). games/s from each run's manifest: "
+        "play and write, from the moment the workers are ready (their start-up is the "
+        "manifest's `startup_seconds`); the wall time is the whole command (Python's start, "
+        "the workers', the run, the closing summary).", "",
+        "| workers | games/s | wall time | workers' start-up | peak RSS of the process tree |",
+        "|---|---|---|---|---|",
+        *(f"| {w} | {fmt_rate(t[f'workers_{w}'])} | {t[f'wall_{w}']['median']:.1f} s | "
+          f"{t[f'startup_{w}']['median']:.2f} s | {t[f'peak_rss_mb_{w}']['median']:,.0f} MB |"
+          for w in (1, 2)),
+        "", f"Scaling 1 → 2 workers: {scaling:.2f}×. Building and writing Parquet: "
+        f"{100 * t['parquet_share']:.1f}% of a chunk's time.",
+    ]  # fmt: skip
 
 
 def strength_lines(strength: dict) -> list[str]:

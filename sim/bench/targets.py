@@ -47,21 +47,32 @@ def greedy_speed(r: dict, least: float) -> Target:
             f"{ratio:.2f} ({builtin:.2f} of the built-in random)", ratio >= least)  # fmt: skip
 
 
+def _not_measured(r: dict, label: str) -> Target | None:
+    t = r["tournament"]
+    return (label, "not measured", False) if isinstance(t, str) else None
+
+
 def million_games(r: dict, seconds: float) -> Target:
+    label = f"1,000,000 random games, 2 workers, Parquet on: < {seconds:g} s"
+    if missing := _not_measured(r, label):
+        return missing
     t = r["tournament"]
     took = t["seconds_2"]["median"] * 1_000_000 / t["games"]
     scaled = "" if t["games"] == 1_000_000 else " (scaled)"
-    return (f"1,000,000 random games, 2 workers, Parquet on: < {seconds:g} s",
-            f"{took:.1f} s{scaled}", took < seconds)  # fmt: skip
+    return label, f"{took:.1f} s{scaled}", took < seconds
 
 
 def scaling(r: dict, least: float) -> Target:
+    if missing := _not_measured(r, f"≥ {least:g}× from 1 to 2 workers"):
+        return missing
     t = r["tournament"]
     x = t["workers_2"]["median"] / t["workers_1"]["median"]
     return f"≥ {least:g}× from 1 to 2 workers", f"{x:.2f}×", x >= least
 
 
 def parquet_share(r: dict, most: float) -> Target:
+    if missing := _not_measured(r, f"Parquet < {100 * most:.0f}% of the end-to-end time"):
+        return missing
     share = r["tournament"]["parquet_share"]
     return (f"Parquet < {100 * most:.0f}% of the end-to-end time", f"{100 * share:.1f}%",
             share < most)  # fmt: skip
