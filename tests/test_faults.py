@@ -6,6 +6,7 @@ import contextlib
 import json
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -48,12 +49,12 @@ def gone_within(procs: list[psutil.Process], seconds: float) -> bool:
 
 
 def test_kill_and_sigterm_at_random_moments_then_resume(reference, tmp_path):
-    # four times: the parent is killed (-9) or asked to stop (SIGTERM) at a random moment;
+    # twice: the parent is killed (-9), then asked to stop (SIGTERM), at a random moment;
     # no process of the run outlives it by more than a few seconds, the manifest tells the
     # truth, and --resume gives the tables of the uninterrupted run
     rnd = random.Random(7)
     stopped = 0
-    for k in range(4):  # two of each: each strike costs a run and a resume (about 14 s)
+    for k in range(2):  # one of each: each strike costs a run and a resume (about 14 s)
         out = tmp_path / f"run{k}"
         proc = start(out)
         deadline = time.monotonic() + 120
@@ -87,7 +88,7 @@ def test_kill_and_sigterm_at_random_moments_then_resume(reference, tmp_path):
             assert res.returncode == 0, res.stderr
         assert_same_files(reference, out)
         assert json.loads((out / "manifest.json").read_text())["status"] == "complete"
-    assert stopped >= 3, "the faults should mostly strike a run in the middle"
+    assert stopped >= 1, "the faults should mostly strike a run in the middle"
 
 
 def test_a_parent_killed_while_its_workers_start_leaves_none_behind(tmp_path):
@@ -122,15 +123,20 @@ def spawned(proc: subprocess.Popen) -> list[psutil.Process]:
     return out
 
 
-@pytest.mark.parametrize("damage", ["truncated", "emptied", "garbage", "deleted", "both"])
-def test_a_damaged_part_is_named_by_report_and_played_again_by_resume(tmp_path, damage):
-    out = tmp_path / "run"
+@pytest.fixture(scope="module")
+def small(tmp_path_factory):
+    """A whole run of ten chunks, the one each damaged copy must become again."""
+    out = tmp_path_factory.mktemp("small") / "clean"
     res = trixsim("tournament", "--bots", "random", "--games", "2400", "--chunk", "240",
                   "--workers", "1", "-q", "--out", str(out))  # fmt: skip
     assert res.returncode == 0, res.stderr
-    small = tmp_path / "clean"
-    trixsim("tournament", "--bots", "random", "--games", "2400", "--chunk", "240",
-            "--workers", "1", "-q", "--out", str(small))  # fmt: skip
+    return out
+
+
+@pytest.mark.parametrize("damage", ["truncated", "emptied", "garbage", "deleted", "both"])
+def test_a_damaged_part_is_named_by_report_and_played_again_by_resume(small, tmp_path, damage):
+    out = tmp_path / "run"
+    shutil.copytree(small, out)  # the same command's run: its files are the plan's alone
     part = out / "contracts.parquet" / "part-000004.parquet"
     data = part.read_bytes()
     if damage == "truncated":

@@ -19,7 +19,7 @@ def runs(folder):
 
 def test_a_quick_ladder_then_an_added_bot_plays_only_its_own_pairings(tmp_path):
     out = tmp_path / "ladder"
-    res = trixsim("ladder", "--game", "terts", "--quick", "--out", str(out))
+    res = trixsim("ladder", "--game", "terts", "--quick", "--out", str(out), "--workers", "1")
     assert res.returncode == 0, res.stderr
     first = runs(out)
     assert len(first) == 3  # random, greedy, mcts:iters=20: every pair once
@@ -40,7 +40,7 @@ def test_a_quick_ladder_then_an_added_bot_plays_only_its_own_pairings(tmp_path):
     # a bot of the user's own, given as module:Class from the folder trixsim runs in
     (tmp_path / "mybot.py").write_text(MYBOT)
     res = trixsim("ladder", "--game", "terts", "--quick", "--out", str(out), "--add",
-                  "mybot:Lowest", cwd=tmp_path)  # fmt: skip
+                  "mybot:Lowest", "--workers", "1", cwd=tmp_path)  # fmt: skip
     assert res.returncode == 0, res.stderr
     after = runs(out)
     assert len(after) == 6 and {k: after[k] for k in first} == first  # its 3 pairings only

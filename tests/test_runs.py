@@ -1,7 +1,9 @@
-"""What every game's tournaments share, shown once per game: the same files with 1 or 2
-workers (and on Dask), a resume after lost and damaged parts, Ctrl-C then resume, bad input
-in one line. Each game's own columns and sections are checked in ``tests/<game>/test_tables.py``
-on the same runs (``tests.run_files.standard_run``)."""
+"""What every game's tournaments share: the same files with 1 or 2 workers and a resume after
+lost and damaged parts, shown once per game (each game's own columns and sections are checked
+in ``tests/<game>/test_tables.py`` on the same runs, ``tests.run_files.standard_run``); bad
+input in one line. Ctrl-C then resume, and the Dask backend, are the runner's alone (it never
+names a game): shown on one game each here, on Trix in tests/test_dask.py and tests/test_faults.py.
+"""
 
 import pytest
 
@@ -39,7 +41,7 @@ def test_resume_after_lost_and_half_written_chunks_equals_uninterrupted(
     resumes_lost_and_damaged_parts(run, tmp_path / "lost", ("games", get(game).deal_table))
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", ["euchre5"])
 def test_ctrl_c_keeps_finished_chunks_and_resume_finishes_the_same_run(tmp_path, game):
     std = STANDARD[game]
     games = std["chunk"] * 100  # a second or two of play: cut after 3 parts of 100
@@ -48,7 +50,7 @@ def test_ctrl_c_keeps_finished_chunks_and_resume_finishes_the_same_run(tmp_path,
     interrupted_run_resumes(args, tmp_path, 100, ("games", get(game).deal_table))
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", ["five-hundred"])
 def test_the_dask_backend_writes_the_files_of_local_processes(tmp_path_factory, tmp_path, game):
     pytest.importorskip("distributed")
     run = standard_run(tmp_path_factory, game, 1)

@@ -360,7 +360,7 @@ def test_score_is_the_brute_force_from_four_tricks_left(contract, work):
     # every decision of the last three tricks and the first of the fourth last
     memos = {}
     n = 0
-    for d, state in contract_states(contract, 6, seed=100 + contract):  # 6 deals: ~10 s each
+    for d, state in contract_states(contract, 4, seed=100 + contract):  # 4 deals: 1 to 2 s each
         left = 8 - state[S.TRICK_NO]
         if state[S.PHASE] != V.TRICKS or left > 4 or (left == 4 and state[S.TRICK_LEN] > 0):
             continue
@@ -368,7 +368,7 @@ def test_score_is_the_brute_force_from_four_tricks_left(contract, work):
             memo = memos.setdefault((d, seat), {})
             assert solve.score(state, seat, work) == brute_of(state, seat, memo), (seat, state)
             n += 1
-    assert n > 100
+    assert n > 50  # the king's contract ends early when the K♥ falls
 
 
 # -- 2 hand-built positions --------------------------------------------------------------------
