@@ -70,6 +70,14 @@ def play_out(state, ended, rng, greedy, gparams):
         ended = K.step(state, policy(state, K.legal_actions(state), rng, greedy, gparams))
 
 
+@njit(cache=True)
+def _step(state, a):
+    """``K.step`` behind a call, for the tree's four moves: the rules are inlined wherever
+    they are named, and compiling four copies of them into the search cost more than the
+    call costs a tree move (the play-outs, where the time goes, keep theirs inlined)."""
+    return K.step(state, a)
+
+
 @njit(cache=True, inline="always")
 def _scratch():
     """A search's work arrays: a game state, the determinizer's, the rewards."""
@@ -137,11 +145,11 @@ def tree_search(public, seat, hand, legal, rng, iters, c, greedy, gparams):
                     used += 1
                     child[base + a] = ch
                     mover[ch] = K.to_act(state)
-                    ended = K.step(state, a)
+                    ended = _step(state, a)
                     depth += 1
                     path[depth] = ch
                     break
-                ended = K.step(state, a)
+                ended = _step(state, a)
                 node = ch
                 depth += 1
                 path[depth] = node
@@ -165,7 +173,7 @@ def tree_search(public, seat, hand, legal, rng, iters, c, greedy, gparams):
                 child[base + a] = ch
                 mover[ch] = K.to_act(state)
                 avail[ch] = 1.0
-                ended = K.step(state, a)
+                ended = _step(state, a)
                 depth += 1
                 path[depth] = ch
                 break
@@ -180,7 +188,7 @@ def tree_search(public, seat, hand, legal, rng, iters, c, greedy, gparams):
                 if score > best_score:
                     best_score = score
                     best = a
-            ended = K.step(state, best)
+            ended = _step(state, best)
             node = child[base + best]
             depth += 1
             path[depth] = node
