@@ -196,8 +196,10 @@ def tournament(
     ),  # fmt: skip
     games: int = typer.Option(
         None,
-        help="Games to play, rounded up to whole deal sets [default: the game's, about a "
-        "minute of greedy,mcts: see trixsim games]",
+        "--games",
+        "--max-games",
+        help="Games to play, rounded up to whole deal sets; with --sprt the most to play "
+        "[default: the game's, about a minute of greedy,mcts: see trixsim games]",
         show_default=False,
     ),  # fmt: skip
     seed: int = typer.Option(
@@ -252,7 +254,7 @@ def tournament(
         None,
         help="D0,D1: stop once a sequential test tells H0 'the first "
         "bot leads by D0 points of win share or less' from H1 'by D1 or "
-        "more' (--games: the most to play [default: 1,000 deal sets])",
+        "more' (--games or --max-games: the most to play [default: 1,000 deal sets])",
         show_default=False,
     ),
     alpha: float = typer.Option(0.05, help="With --sprt: the chance of accepting H1 when H0 holds"),
