@@ -18,7 +18,7 @@ import pytest
 
 from tests.test_tournament import assert_same_files, trixsim
 
-GAMES, CHUNK = 240_000, 4_000  # 60 chunks of random games: a few seconds on two workers
+GAMES, CHUNK = 160_000, 4_000  # 40 chunks of random games: a few seconds on two workers
 RUN = ["tournament", "--bots", "random", "--games", str(GAMES), "--chunk", str(CHUNK),
        "--workers", "2", "-q"]  # fmt: skip
 

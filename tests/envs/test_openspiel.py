@@ -97,7 +97,8 @@ def test_openspiels_ismcts_plays_a_game(spec):
     game = load(spec)
     rs = np.random.RandomState(7)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
-    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=10, random_state=rs)
+    # a few simulations a move: each rolls the whole game out through the Python API
+    bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=4, random_state=rs)
     state = game.new_initial_state()
     state.apply_action(3)
     searched = 0
