@@ -187,7 +187,7 @@ def test_away_a_bot_plays_the_seat_until_the_person_is_back(tmp_path):
     # while the bots play, gives it back at its next turn. Here the bot plays exactly the
     # turns at which the person typed away (the 1st and the 31st), the person the rest.
     bots = ["human", "random", "greedy", "random"]
-    args = ["--seat", "0", "--bots", "random,greedy,random", "--seed", "6", "--delay", "0.01"]
+    args = ["--seat", "0", "--bots", "random,greedy,random", "--seed", "6", "--delay", "0.002"]
     person = Person([*args, "--save", "rec.jsonl"], tmp_path)
     for turn in range(200):
         m = person.prompt()
