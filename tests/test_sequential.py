@@ -71,8 +71,22 @@ def test_without_games_a_sequential_run_may_play_a_thousand_deal_sets(tmp_path):
     assert m["games_done"] < 400  # and it stopped by itself, long before
     assert "rounded up" not in res.stdout + res.stderr
     # the bound given as fishtest's and cutechess's users write it
-    res = trixsim("tournament", "--game", "terts", "--bots", "greedy,random", "--sprt", "0,5",
-                  "--max-games", "60", "--workers", "1", "--out", str(tmp_path / "m"), "-q")
+    res = trixsim(
+        "tournament",
+        "--game",
+        "terts",
+        "--bots",
+        "greedy,random",
+        "--sprt",
+        "0,5",
+        "--max-games",
+        "60",
+        "--workers",
+        "1",
+        "--out",
+        str(tmp_path / "m"),
+        "-q",
+    )
     assert res.returncode == 0, res.stderr
     m = json.loads((tmp_path / "m" / "manifest.json").read_text())
     assert m["games_planned"] == 60 and m["games_done"] <= 60

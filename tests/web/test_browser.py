@@ -547,8 +547,10 @@ def test_every_other_game_is_played_from_the_lobby_with_its_own_facts(server, ne
         for _ in range(3):
             page.wait_for_selector("html[data-state='your-turn']")
             # the answer to the last move may still be on its way: wait for something to take
-            page.wait_for_selector('#hand [data-card][data-legal="true"], '
-                                   "#ask button[data-act], #ask button[data-action]")
+            page.wait_for_selector(
+                '#hand [data-card][data-legal="true"], '
+                "#ask button[data-act], #ask button[data-action]"
+            )
             card = page.locator('#hand [data-card][data-legal="true"]')
             buttons = page.locator("#ask button[data-act], #ask button[data-action]")
             with contextlib.suppress(PlaywrightTimeout):
