@@ -86,6 +86,7 @@ import numpy as np
 from sim.core.bits import lowest_bit, popcount
 from sim.core.bots import numba_bot
 from sim.core.jit import njit
+from sim.core.limits import MAX_PARAMS
 from sim.games.five_hundred import state as S
 from sim.games.five_hundred import vocab as V
 from sim.games.five_hundred.rules import (
@@ -98,7 +99,6 @@ from sim.games.five_hundred.rules import (
 )
 
 ONE = np.int64(1)
-NO_PARAMS = np.zeros(8, np.float64)  # greedy's parameters (it has none)
 DECK = np.int64(V.DECK)
 JOKER_BIT = ONE << V.JOKER
 DISCARD_SHIFT = 45  # the contractor's discards in the private word (kernels.hand_of)
@@ -565,7 +565,10 @@ def search_candidates(public, seat, hand, legal, rng):
     after the auction, every legal action."""
     if public[S.PHASE] != V.AUCTION:
         return legal
-    cand = (ONE << V.PASS) | (ONE << greedy_bot(public, seat, hand, legal, rng, NO_PARAMS))
+    # greedy's parameters (it has none), writable as the loop's: numba reads a constant array
+    # as read-only, and would compile greedy a second time for it
+    own = greedy_bot(public, seat, hand, legal, rng, np.zeros(MAX_PARAMS, np.float64))
+    cand = (ONE << V.PASS) | (ONE << own)
     mine = hand & DECK
     for strain in range(5):
         k = cheapest_level(public[S.HIGH_BID], strain)

@@ -47,8 +47,6 @@ D = None  # bound per game (sim.core.loops): the game's search part
 G = None  # bound per game (sim.core.loops): the rollout bot's function
 C = None  # bound per game (sim.core.loops): the rollout bot's narrowing of the actions searched
 
-NO_PARAMS = np.zeros(MAX_PARAMS, np.float64)  # the rollout bot's parameters: its defaults
-
 
 @njit(cache=True)
 def policy(state, lg, rng, greedy, gparams):
@@ -259,8 +257,8 @@ def decide(public, seat, hand, legal, rng, params):
     actions the rollout bot thinks worth comparing (``C``)."""
     if legal & (legal - 1) == 0:
         return lowest_bit(legal)
-    if D.delegate(public, params):
-        return G(public, seat, hand, legal, rng, NO_PARAMS)
+    if D.delegate(public, params):  # the rollout bot's defaults, writable as the loop's
+        return G(public, seat, hand, legal, rng, np.zeros(MAX_PARAMS, np.float64))
     legal = C(public, seat, hand, legal, rng)
     if legal & (legal - 1) == 0:
         return lowest_bit(legal)

@@ -49,8 +49,6 @@ G = None  # bound per game (sim.core.loops): the rollout bot's function
 C = None  # bound per game (sim.core.loops): the rollout bot's narrowing of the actions compared
 M = None  # bound per game (sim.core.loops): the game's mcts (sim.core.ismcts, bound)
 
-NO_PARAMS = np.zeros(MAX_PARAMS, np.float64)  # the rollout bot's parameters: its defaults
-
 
 @njit(cache=True, inline="always")
 def solving(state, held, last):
@@ -70,7 +68,7 @@ def _held(public, seat, hand, legal, rng):
 
 
 @njit(cache=True)
-def value_after(state, ended, seat, scale, rng, work, out, last):
+def value_after(state, ended, seat, scale, rng, work, out, last, gparams):
     """``seat``'s value of ``state`` just after an action (``ended``: it ended the deal): the
     deal's reward, after the rollout bot plays on to the solved part (:func:`solving`) and
     the solver plays the rest perfectly."""
@@ -80,7 +78,7 @@ def value_after(state, ended, seat, scale, rng, work, out, last):
             a = lowest_bit(lg)
         else:
             p = K.to_act(state)
-            a = G(state, p, K.hand_of(state, p), lg, rng, NO_PARAMS)
+            a = G(state, p, K.hand_of(state, p), lg, rng, gparams)
         ended = K.step(state, a)
     if ended:
         D.rewards(state, scale, out)
@@ -89,15 +87,16 @@ def value_after(state, ended, seat, scale, rng, work, out, last):
 
 
 @njit(cache=True)
-def _add_values(base, seat, legal, scale, rng, work, state, out, sums, last):
-    """Every legal action of ``base`` valued for ``seat``, added to ``sums``."""
+def _add_values(base, seat, legal, scale, rng, work, state, out, sums, last, gparams):
+    """Every legal action of ``base`` valued for ``seat``, added to ``sums`` (``gparams``:
+    the rollout bot's parameters, its defaults)."""
     m = legal
     while m:
         a = lowest_bit(m)
         m &= m - 1
         state[:] = base
         ended = K.step(state, a)
-        sums[a] += value_after(state, ended, seat, scale, rng, work, out, last)
+        sums[a] += value_after(state, ended, seat, scale, rng, work, out, last, gparams)
 
 
 @njit(cache=True)
@@ -135,16 +134,19 @@ def decide(public, seat, hand, legal, rng, params):
     id), last (0: the whole solvable phase solved, else its last ``last`` tricks)."""
     if legal & (legal - 1) == 0:
         return lowest_bit(legal)
+    # the rollout bot's parameters (its defaults), as writable as the loop's: a constant
+    # array is read-only to numba, and the bot would be compiled a second time for it
+    gparams = np.zeros(MAX_PARAMS, np.float64)
     last = np.int64(params[5])
     held = _held(public, seat, hand, legal, rng) if last > 0 and S.solvable(public) else 0
     if params[3] > 0 and not solving(public, held, last):
         if params[3] == 1:
-            return G(public, seat, hand, legal, rng, NO_PARAMS)
+            return G(public, seat, hand, legal, rng, gparams)
         return M.decide(public, seat, hand, legal, rng, _mcts_params(params))
     legal = C(public, seat, hand, legal, rng)
     if legal & (legal - 1) == 0:
         return lowest_bit(legal)
-    prefer = G(public, seat, hand, legal, rng, NO_PARAMS) if params[4] == 0 else -1
+    prefer = G(public, seat, hand, legal, rng, gparams) if params[4] == 0 else -1
     worlds = max(1, np.int64(params[0]))
     ms = params[1]
     stream = np.empty(1, np.uint64)
@@ -159,7 +161,7 @@ def decide(public, seat, hand, legal, rng, params):
     start = now() if ms > 0 else 0.0
     for _ in range(worlds):
         D.determinize(public, seat, hand, legal, stream, dwork, base)
-        _add_values(base, seat, legal, scale, stream, work, state, out, sums, last)
+        _add_values(base, seat, legal, scale, stream, work, state, out, sums, last, gparams)
         if ms > 0 and (now() - start) * 1000.0 >= ms:
             break
     return _best(legal, sums, prefer)
@@ -179,5 +181,6 @@ def decide_oracle(whole, seat, hand, legal, rng, params):
     work = np.zeros(S.WORK_SIZE, np.int64)
     out = np.zeros(K.N_SEATS, np.float64)
     sums = np.zeros(MAX_ACTIONS, np.float64)
-    _add_values(base, seat, legal, scale, stream, work, state, out, sums, 0)
+    gparams = np.zeros(MAX_PARAMS, np.float64)
+    _add_values(base, seat, legal, scale, stream, work, state, out, sums, 0, gparams)
     return _best(legal, sums, -1)
