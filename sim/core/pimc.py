@@ -182,5 +182,6 @@ def decide_oracle(whole, seat, hand, legal, rng, params):
     out = np.zeros(K.N_SEATS, np.float64)
     sums = np.zeros(MAX_ACTIONS, np.float64)
     gparams = np.zeros(MAX_PARAMS, np.float64)
-    _add_values(base, seat, legal, scale, stream, work, state, out, sums, 0, gparams)
+    # np.int64(0), not 0: a literal would have numba compile the whole solve a second time
+    _add_values(base, seat, legal, scale, stream, work, state, out, sums, np.int64(0), gparams)
     return _best(legal, sums, -1)
