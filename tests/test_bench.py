@@ -6,11 +6,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from sim.bench import targets as t
+from sim.bench.__main__ import strength_line_ups
 from sim.core.bots import parse_spec, split_specs
 from sim.core.registry import games
 
 
+@pytest.mark.slow
 def test_bench_smoke(tmp_path):
     env = dict(os.environ, BENCH_SCALE="0.002", BENCH_OUT=str(tmp_path))
     root = Path(__file__).resolve().parent.parent
@@ -53,7 +57,8 @@ def test_bench_smoke(tmp_path):
     rest = [name for name in every if name != first]  # its strength: the cheapest game's only
     assert all("strength" not in every[name] for name in rest)
     strength = every[first]["strength"]
-    assert set(strength) == {bots for bots, _ in games()[first].part("bench").STRENGTH}
+    played = strength_line_ups(games()[first].part("bench").STRENGTH, 0.002)  # scaled: one
+    assert set(strength) == {bots for bots, _ in played}
     oracle = next(bots for bots in strength if bots.startswith("oracle,"))
     assert strength[oracle]["timing"]["oracle"]["timed"] > 0  # each bot's time, beside
     for s in strength.values():

@@ -5,6 +5,7 @@ import time
 from pathlib import Path
 
 from sim.core import cache
+from tests.test_layers import imported as ast_imports
 
 
 def test_old_cache_folders_are_pruned_recent_and_foreign_ones_kept(tmp_path):
@@ -54,25 +55,6 @@ def test_the_cache_key_covers_every_kernel_source_and_no_other_core_module():
     assert not trix & {"report.py", "view.py", "record.py", "game.py"}
 
 
-def _ast_imports(f, module):
-    """What the scanner must find: every import statement ``ast`` sees, as it names them."""
-    import ast
-
-    package = module if f.name == "__init__.py" else module.rpartition(".")[0]
-    names = set()
-    for n in ast.walk(ast.parse(f.read_bytes())):
-        if isinstance(n, ast.Import):
-            names |= {a.name for a in n.names}
-        elif isinstance(n, ast.ImportFrom):
-            base = n.module or ""
-            if n.level:
-                parts = package.split(".")[: len(package.split(".")) - n.level + 1]
-                base = ".".join(parts + ([n.module] if n.module else []))
-            names.add(base)
-            names |= {f"{base}.{a.name}" for a in n.names}
-    return names
-
-
 def test_the_import_scanner_finds_what_ast_finds_in_every_file_here(tmp_path):
     root = Path(__file__).resolve().parent.parent
     odd = tmp_path / "odd.py"  # the forms no file here happens to use
@@ -85,6 +67,6 @@ def test_the_import_scanner_finds_what_ast_finds_in_every_file_here(tmp_path):
                                 for f in sorted((root / top).rglob("*.py"))]  # fmt: skip
     assert len(files) > 300
     for f, module in files:
-        assert _ast_imports(f, module) <= cache._imports(f, module), f
+        assert ast_imports(module, f) <= cache._imports(f, module), f  # what ast sees
     assert cache._imports(odd, "p.odd") >= {"a", "b.c", "p.e.f", "p.e.g", "p.h", "p.j", "k.l",
                                             "p.m", "n"}  # fmt: skip

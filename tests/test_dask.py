@@ -14,6 +14,8 @@ import pytest
 from tests.test_tournament import assert_same_files as same_files
 from tests.test_tournament import assert_same_tables, table, trixsim
 
+pytestmark = pytest.mark.slow  # not in make test-quick
+
 pytest.importorskip("distributed")
 
 GAMES, CHUNK = 1200, 120

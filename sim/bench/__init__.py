@@ -6,8 +6,9 @@ Every figure is the median of several repetitions (with min–max) measured in t
 on this machine, and every comparison is a ratio between figures of the same run, so
 the table stays meaningful on a noisy machine. The targets each game is held to come
 from its optional ``bench`` part (:mod:`sim.bench.targets`). ``BENCH_SCALE`` (default
-1) scales every workload (a scaled run, the test suite's, measures the cold start-up and the
-strength tournaments of its first game only); ``BENCH_OUT`` (default ``results``, and
+1) scales every workload (a scaled run, the test suite's, measures the cold start-up, the
+end-to-end tournaments, the solver's bots and one strength tournament of its cheapest game
+only); ``BENCH_OUT`` (default ``results``, and
 ``results/scaled`` for a scaled run) is where the files go.
 
 Modules: :mod:`~sim.bench.rows` (the measurements), :mod:`~sim.bench.table` (the

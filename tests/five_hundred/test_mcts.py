@@ -7,7 +7,6 @@ import numpy as np
 
 from bots.five_hundred.greedy import (
     MAX_TRICKS,
-    NO_PARAMS,
     SLACK,
     TUNE,
     greedy_bot,
@@ -16,6 +15,7 @@ from bots.five_hundred.greedy import (
 )
 from sim.core.batch import play_batch
 from sim.core.bots import load_bots, parse_spec
+from sim.core.limits import MAX_PARAMS
 from sim.core.play import play_game
 from sim.core.record import dumps
 from sim.core.rng import new_stream
@@ -80,7 +80,7 @@ def test_the_calls_compared_are_pass_greedys_and_the_cheapest_bids_the_hand_near
         seat, public = game.to_act, game.state[: S.PUB_SIZE]
         legal, hand = game.legal_mask(), game.private(seat)
         cand = search_candidates(public, seat, hand, legal, new_stream(int(rnd.integers(99))))
-        mine = greedy_bot(public, seat, hand, legal, new_stream(0), NO_PARAMS)
+        mine = greedy_bot(public, seat, hand, legal, new_stream(0), np.zeros(MAX_PARAMS))
         assert cand & ~legal == 0 and cand >> V.PASS & 1 and cand >> mine & 1
         for strain, bid in enumerate((10, 11, 12, 8, 9)):  # 8C 8D 8H 7S 7NT
             near = team_tricks(public, seat, hand & V.DECK, strain, TUNE) >= (6 + bid // 5) - SLACK

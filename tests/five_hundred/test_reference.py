@@ -622,7 +622,7 @@ def choose(game: RefGame, rnd: random.Random, profile: str) -> int:
 def test_random_games_through_the_reference():
     rnd = random.Random(2024)
     seen = Counter()
-    for n in range(600):
+    for n in range(300):  # every situation below is reached by the 40th game
         profile = ["random", "suited", "suited", "cap"][n % 4]
         first = rnd.randrange(4)
         game = RefGame(first, random_deals(rnd, first))

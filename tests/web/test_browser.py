@@ -31,6 +31,8 @@ from sim.web import views  # noqa: E402
 from sim.web.app import create_app  # noqa: E402
 from sim.web.guard import Limits  # noqa: E402
 
+pytestmark = pytest.mark.slow  # not in make test-quick
+
 CHROMIUM = "/usr/bin/chromium"
 GRACE = 2.0  # seconds a person may be away before his seat's bot plays for him
 WAIT = 60_000  # ms any one expected change may take (bots compile on first use)
