@@ -20,13 +20,14 @@ from concurrent.futures import ThreadPoolExecutor
 ORDER = ("euchre5", "five-hundred", "trix", "terts")
 
 
+# the game's loop, bots and checked game, then what the research API runs of it, in one
+# process (a second would load the game's kernels again)
+COMPILE = ("import sys; from sim.core.compiled import main; main(sys.argv[1:]); "
+           "from sim.envs.warm import warm; warm(sys.argv[1])")  # fmt: skip
+
+
 def _compile(game: str) -> tuple[str, int, str]:
-    # the game's loop, bots and checked game, then what the research API runs of it
-    for module in ("sim.core.compiled", "sim.envs.warm"):
-        res = subprocess.run([sys.executable, "-m", module, game], capture_output=True,
-                             text=True)  # fmt: skip
-        if res.returncode != 0:
-            break
+    res = subprocess.run([sys.executable, "-c", COMPILE, game], capture_output=True, text=True)
     return game, res.returncode, res.stderr
 
 

@@ -123,7 +123,7 @@ def test_ctrl_c_cancels_and_the_run_resumes(local, tmp_path):
     os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C does: the client and its workers
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and "--resume" in err and "Traceback" not in err, err
-    assert 3 <= len(list(parts.glob("part-*"))) < 500, "the run should have been cut"
+    assert 3 <= len(list(parts.glob("part-*"))) < 200, "the run should have been cut"
     assert json.loads((out / "manifest.json").read_text())["status"] == "incomplete"
     res = trixsim("tournament", "--resume", "--out", str(out), "--backend", "dask", "-q")
     assert res.returncode == 0, res.stderr
