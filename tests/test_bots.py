@@ -14,7 +14,7 @@ from sim.games.trix import SPEC as TRIX
 from sim.games.trix import vocab as V
 from sim.games.trix.game import TrixBot
 
-CHEAP = {"mcts": "mcts:iters=8", "pimc": "pimc:worlds=2"}  # tiny budgets keep the suite fast
+CHEAP = {"mcts": "mcts:iters=8", "pimc": "pimc:worlds=1"}  # tiny budgets keep the suite fast
 
 
 def all_specs():

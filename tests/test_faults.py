@@ -20,7 +20,7 @@ from tests.test_tournament import assert_same_files, trixsim
 
 pytestmark = pytest.mark.slow  # not in make test-quick
 
-GAMES, CHUNK = 160_000, 4_000  # 40 chunks of random games: a few seconds on two workers
+GAMES, CHUNK = 120_000, 4_000  # 30 chunks of random games: a few seconds on two workers
 RUN = ["tournament", "--bots", "random", "--games", str(GAMES), "--chunk", str(CHUNK),
        "--workers", "2", "-q"]  # fmt: skip
 
