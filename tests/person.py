@@ -8,7 +8,7 @@ import subprocess
 import sys
 import time
 
-from tests.run_files import trixsim  # noqa: F401  (the one way the tests run the CLI)
+from tests.run_files import trixsim  # noqa: F401  (for the games' play tests)
 
 ASKED = r"seat (\d), your (\w+) \[([^\]]*)\]: "
 PROMPT = re.compile(ASKED + "$")

@@ -3,7 +3,6 @@ three small real Trix tournaments, with readers of their rows; and the CLI in th
 
 import json
 import os
-import sys
 from pathlib import Path
 
 import pandas as pd
@@ -11,20 +10,15 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import pytest
 
-from tests.run_files import trixsim  # noqa: F401  (the one way the tests run the CLI)
+from tests.run_files import in_process, trixsim  # noqa: F401  (trixsim: for the report tests)
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def cli(monkeypatch, capsys, *args) -> tuple[int, str, str]:
+def cli(*args) -> tuple[int, str, str]:
     """Run ``trixsim ARGS`` in this process (fast): exit code, stdout, stderr."""
-    from sim.cli import main
-
-    monkeypatch.setattr(sys, "argv", ["trixsim", *args])
-    with pytest.raises(SystemExit) as e:
-        main()
-    out = capsys.readouterr()
-    return e.value.code, out.out, out.err
+    res = in_process([str(a) for a in args], None)
+    return res.returncode, res.stdout, res.stderr
 
 
 def _dict(values: list[str]) -> pa.DictionaryArray:

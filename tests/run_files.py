@@ -26,12 +26,13 @@ def trixsim(*args, cwd=None, **kw) -> subprocess.CompletedProcess:
     fresh one."""
     args = [str(a) for a in args]
     if not kw and args and args[0] in IN_PROCESS and "--backend" not in args:
-        return _in_process(args, cwd)
+        return in_process(args, cwd)
     return subprocess.run([sys.executable, "-m", "sim.cli", *args], capture_output=True,
                           text=True, cwd=cwd, **kw)  # fmt: skip
 
 
-def _in_process(args: list[str], cwd) -> subprocess.CompletedProcess:
+def in_process(args: list[str], cwd=None) -> subprocess.CompletedProcess:
+    """``trixsim ARGS`` in this process: exit code, stdout and stderr as text."""
     import contextlib
     import io
 

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from tests.run_files import trixsim  # noqa: F401  (the one way the tests run the CLI)
+from tests.run_files import trixsim
 
 
 @pytest.fixture(scope="module")

@@ -19,6 +19,7 @@ from sim.core.play import play_game
 from sim.core.record import dumps
 from sim.core.replay import check_line
 from sim.games.trix import SPEC as TRIX
+from tests.report_runs import cli
 
 CASES = 2000  # per reader
 SETTINGS = settings(max_examples=CASES, deadline=None, derandomize=True,
@@ -248,17 +249,11 @@ NUMBERS = st.one_of(
 )
 
 
-def cli(monkeypatch, capsys, *args):
-    from tests.report_runs import cli as run_cli
-
-    return run_cli(monkeypatch, capsys, *map(str, args))
-
-
 @settings(max_examples=CASES // 6, deadline=None, derandomize=True,
           suppress_health_check=list(HealthCheck))  # fmt: skip
 @given(seed=NUMBERS, game_id=NUMBERS)
-def test_command_line_numbers_of_deal(monkeypatch, capsys, seed, game_id):
-    code, out, err = cli(monkeypatch, capsys, "deal", "--seed", seed, "--id", game_id)
+def test_command_line_numbers_of_deal(seed, game_id):
+    code, out, err = cli("deal", "--seed", seed, "--id", game_id)
     assert code in (0, 2), err
     if code == 2:
         assert err.count("\n") == 1 and err.startswith("trixsim") and "Traceback" not in err
@@ -269,12 +264,12 @@ def test_command_line_numbers_of_deal(monkeypatch, capsys, seed, game_id):
 @settings(max_examples=CASES // 6, deadline=None, derandomize=True,
           suppress_health_check=list(HealthCheck))  # fmt: skip
 @given(games=NUMBERS, chunk=NUMBERS, seed=NUMBERS, workers=NUMBERS, records=NUMBERS)
-def test_command_line_numbers_of_tournament(monkeypatch, capsys, tmp_path_factory, games,
+def test_command_line_numbers_of_tournament(tmp_path_factory, games,
                                             chunk, seed, workers, records):  # fmt: skip
     # the folder is taken: every number is checked first, then that refuses the run
     busy = tmp_path_factory.mktemp("busy")
     (busy / "x").write_text("taken")
-    code, out, err = cli(monkeypatch, capsys, "tournament", "--bots", "random", "--games",
+    code, out, err = cli("tournament", "--bots", "random", "--games",
                          games, "--chunk", chunk, "--seed", seed, "--workers", workers,
                          "--record-games", records, "--out", busy, "-q")  # fmt: skip
     assert code == 2 and err.count("\n") == 1 and "Traceback" not in err, err

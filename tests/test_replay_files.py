@@ -21,9 +21,9 @@ def trix_run(tmp_path_factory) -> Path:
     return small_run(tmp_path_factory, "trix")
 
 
-def refused(monkeypatch, capsys, path, *words) -> str:
+def refused(path, *words) -> str:
     """``trixsim replay PATH`` exits 2 with one line holding every one of ``words``."""
-    code, out, err = cli(monkeypatch, capsys, "replay", str(path))
+    code, out, err = cli("replay", str(path))
     assert code == 2 and out == "", (code, out, err)
     assert len(err.strip().splitlines()) == 1 and "Traceback" not in err, err
     for w in words:
@@ -41,20 +41,20 @@ def saved_table(folder: Path, finished: bool = False) -> Path:
     return path
 
 
-def test_an_unfinished_saved_table_says_how_to_get_its_record(monkeypatch, capsys, tmp_path):
+def test_an_unfinished_saved_table_says_how_to_get_its_record(tmp_path):
     path = saved_table(tmp_path)
-    err = refused(monkeypatch, capsys, path, f"{path} is a saved table", "not a game record",
+    err = refused(path, f"{path} is a saved table", "not a game record",
                   "unfinished", f"trixsim play --resume {path} --save ")  # fmt: skip
     assert "malformed JSON" not in err
 
 
-def test_a_finished_saved_table_points_at_its_record(monkeypatch, capsys, tmp_path):
+def test_a_finished_saved_table_points_at_its_record(tmp_path):
     path = saved_table(tmp_path, finished=True)
-    refused(monkeypatch, capsys, path, "is a saved table", "not a game record",
+    refused(path, "is a saved table", "not a game record",
             f"trixsim play --resume {path} --save ")  # fmt: skip
     record = tmp_path / "trixsim-play-3.record.jsonl"  # where a resumed table writes it
     record.write_text("{}\n")
-    refused(monkeypatch, capsys, path, "is a saved table", f"trixsim replay {record}")
+    refused(path, "is a saved table", f"trixsim replay {record}")
 
 
 def test_the_saved_tables_format_tag_is_the_one_replay_knows():
@@ -64,7 +64,7 @@ def test_the_saved_tables_format_tag_is_the_one_replay_knows():
     assert TABLE_SAVE_FORMAT == SAVE_FORMAT
 
 
-def test_an_unknown_format_tag_lists_every_registered_format(monkeypatch, capsys, tmp_path):
+def test_an_unknown_format_tag_lists_every_registered_format(tmp_path):
     from sim.core.registry import games
     from sim.core.replay import check_line
 
@@ -74,40 +74,40 @@ def test_an_unknown_format_tag_lists_every_registered_format(monkeypatch, capsys
         assert f"{spec.record_format} ({name})" in error, error
     path = tmp_path / "chess.jsonl"
     path.write_text('{"format": "chess-record@1", "game": 0}\n')
-    code, out, err = cli(monkeypatch, capsys, "replay", str(path))
+    code, out, err = cli("replay", str(path))
     assert code == 1 and out.strip() == error.replace("line 4", "line 1")
 
 
-def test_a_run_folder_says_where_its_records_are(monkeypatch, capsys, tmp_path, trix_run):
-    refused(monkeypatch, capsys, trix_run, f"{trix_run} is a tournament run", "--record-games",
+def test_a_run_folder_says_where_its_records_are(tmp_path, trix_run):
+    refused(trix_run, f"{trix_run} is a tournament run", "--record-games",
             f"trixsim report {trix_run}")  # fmt: skip
     copy = tmp_path / "run"
     shutil.copytree(trix_run, copy)
     (copy / "records.jsonl").write_text("")
-    refused(monkeypatch, capsys, copy, f"trixsim replay {copy / 'records.jsonl'}")
-    refused(monkeypatch, capsys, copy / "manifest.json", "is the manifest of the tournament run",
+    refused(copy, f"trixsim replay {copy / 'records.jsonl'}")
+    refused(copy / "manifest.json", "is the manifest of the tournament run",
             f"trixsim replay {copy / 'records.jsonl'}")  # fmt: skip
 
 
-def test_a_parquet_file_or_table_says_what_to_run(monkeypatch, capsys, trix_run):
+def test_a_parquet_file_or_table_says_what_to_run(trix_run):
     part = trix_run / "games.parquet" / "part-000000.parquet"
-    refused(monkeypatch, capsys, part, f"{part} is a Parquet file", "games table",
+    refused(part, f"{part} is a Parquet file", "games table",
             f"trixsim report {trix_run}")  # fmt: skip
-    refused(monkeypatch, capsys, trix_run / "contracts.parquet", "contracts table",
+    refused(trix_run / "contracts.parquet", "contracts table",
             f"trixsim report {trix_run}", "load_run")  # fmt: skip
 
 
-def test_a_stray_parquet_file_or_folder_is_named_too(monkeypatch, capsys, tmp_path, trix_run):
+def test_a_stray_parquet_file_or_folder_is_named_too(tmp_path, trix_run):
     stray = tmp_path / "x.parquet"
     shutil.copy(trix_run / "games.parquet" / "part-000000.parquet", stray)
-    refused(monkeypatch, capsys, stray, f"{stray} is a Parquet file", "not game records")
-    refused(monkeypatch, capsys, tmp_path, f"{tmp_path} is a folder", "JSON Lines")
+    refused(stray, f"{stray} is a Parquet file", "not game records")
+    refused(tmp_path, f"{tmp_path} is a folder", "JSON Lines")
 
 
-def test_a_good_record_file_still_replays(monkeypatch, capsys, tmp_path):
-    code, out, _ = cli(monkeypatch, capsys, "deal", "--seed", "2")
+def test_a_good_record_file_still_replays(tmp_path):
+    code, out, _ = cli("deal", "--seed", "2")
     path = tmp_path / "g.jsonl"
     path.write_text(out)
-    code, out, err = cli(monkeypatch, capsys, "replay", str(path))
+    code, out, err = cli("replay", str(path))
     assert code == 0 and "all follow the rules" in out, err
     assert json.loads(path.read_text())["format"] == "trixsim/game-record@1"

@@ -220,7 +220,7 @@ def test_the_report_never_imports_the_engine(runs):
     assert out.stdout.strip() == "[]"
 
 
-def test_cli_json_markdown_and_plots(runs, tmp_path, monkeypatch, capsys):
+def test_cli_json_markdown_and_plots(runs, tmp_path):
     plots = tmp_path / "plots"
     out = trixsim("report", str(runs["a"]), "--format", "json", "--plots", str(plots))
     assert out.returncode == 0, out.stderr
@@ -231,10 +231,10 @@ def test_cli_json_markdown_and_plots(runs, tmp_path, monkeypatch, capsys):
     assert names == sorted(["win_share.png", "trix_choice.png", "trix_result.png",
                             "final_totals.png", "totals_along_game.png"])  # fmt: skip
     assert all((plots / n).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" for n in names)
-    code, md, err = cli(monkeypatch, capsys, "report", str(runs["a"]), "--format", "markdown")
+    code, md, err = cli("report", str(runs["a"]), "--format", "markdown")
     assert code == 0 and err == ""
     assert "| greedy |" in md and "greedy beats random by" in md
-    code, text, _ = cli(monkeypatch, capsys, "report", str(runs["a"]))
+    code, text, _ = cli("report", str(runs["a"]))
     assert code == 0 and "Trix never played" in text and "Which contracts decide games" in text
 
 
@@ -267,7 +267,7 @@ def copy_run(src: Path, dst: Path, **manifest) -> Path:
     return dst
 
 
-def test_unreportable_folders_get_one_line_and_exit_2(runs, tmp_path, monkeypatch, capsys):
+def test_unreportable_folders_get_one_line_and_exit_2(runs, tmp_path):
     empty = tmp_path / "empty"
     empty.mkdir()
     foreign = tmp_path / "foreign"
@@ -313,7 +313,7 @@ def test_unreportable_folders_get_one_line_and_exit_2(runs, tmp_path, monkeypatc
         (str(runs["a"]), "--rate-games", "-1"): "--rate-games",
     }
     for args, words in cases.items():
-        code, out, err = cli(monkeypatch, capsys, "report", *args)
+        code, out, err = cli("report", *args)
         assert code == 2, (args, out, err)
         assert out == "" and err.count("\n") == 1 and err.startswith("trixsim: "), err
         assert words in err, err
@@ -322,12 +322,12 @@ def test_unreportable_folders_get_one_line_and_exit_2(runs, tmp_path, monkeypatc
         summary([empty])
 
 
-def test_partial_runs_report_their_finished_chunks(runs, tmp_path, monkeypatch, capsys):
+def test_partial_runs_report_their_finished_chunks(runs, tmp_path):
     # a run in progress: one chunk's contracts written, its games not yet (or it was killed)
     running = copy_run(runs["a"], tmp_path / "running", status="running")
     (running / "games.parquet" / "part-000003.parquet").unlink()
     (running / "contracts.parquet" / ".part-000002.parquet.123.tmp").write_bytes(b"half")
-    code, out, err = cli(monkeypatch, capsys, "report", str(running))
+    code, out, err = cli("report", str(running))
     assert code == 0, err
     assert "360 games over 60 deal sets" in out
     assert "stopped: its process is gone" in " ".join(out.split())  # (notes are wrapped)
@@ -339,11 +339,11 @@ def test_partial_runs_report_their_finished_chunks(runs, tmp_path, monkeypatch, 
     from sim.run.lock import FolderLock
 
     with FolderLock(starting):  # as the run's process holds it
-        code, out, err = cli(monkeypatch, capsys, "report", str(runs["b"]), str(starting))
+        code, out, err = cli("report", str(runs["b"]), str(starting))
     out = " ".join(out.split())  # notes are wrapped
     assert code == 0 and "still in progress" in out and "(skipped)" in out
     # "running" in the manifest, and nobody holds the lock: the run died, and says so
-    code, out, err = cli(monkeypatch, capsys, "report", str(running))
+    code, out, err = cli("report", str(running))
     out = " ".join(out.split())
     assert code == 0 and "stopped: its process is gone" in out
     assert f"finish it with: trixsim tournament --resume --out {running}" in out

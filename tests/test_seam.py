@@ -5,7 +5,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.run_files import trixsim  # noqa: F401  (the one way the tests run the CLI)
+from tests.run_files import trixsim
 
 ROOT = Path(__file__).resolve().parent.parent
 MACHINERY = [f for sub in ("core", "run", "report", "table", "web", "bench")

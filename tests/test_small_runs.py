@@ -137,14 +137,14 @@ def test_a_cold_cache_is_compiled_first_and_said_so_once(tmp_path):
     assert quiet.returncode == 0 and quiet.stderr == "", quiet.stderr  # -q: nothing on stderr
 
 
-def test_the_games_clock_starts_after_the_compile(monkeypatch, capsys, tmp_path):
+def test_the_games_clock_starts_after_the_compile(monkeypatch, tmp_path):
     from sim.core import compiled
     from sim.run import compiling
     from tests.test_report import cli
 
     monkeypatch.setattr(compiled, "missing", lambda game, bots, checked=False: ["loop"])
     monkeypatch.setattr(compiling, "compile_apart", lambda game, bots, checked: time.sleep(1.5))
-    code, _, err = cli(monkeypatch, capsys, "tournament", "--bots", "random", "--games", "24",
+    code, _, err = cli("tournament", "--bots", "random", "--games", "24",
                        "--workers", "1", "--out", str(tmp_path / "run"))  # fmt: skip
     assert code == 0, err
     m = json.loads((tmp_path / "run" / "manifest.json").read_text())

@@ -9,7 +9,7 @@ import pyarrow.dataset as ds
 import pytest
 
 from sim.core.replay import check_file
-from tests.run_files import trixsim  # noqa: F401  (the one way the tests run the CLI)
+from tests.run_files import trixsim
 
 GAMES = 1200  # random bots: a second of play
 
