@@ -55,11 +55,3 @@ def pytest_configure(config) -> None:
 def pytest_report_header(config) -> str | None:
     seconds = getattr(config, "_trixsim_compiled", None)
     return None if seconds is None else f"trixsim: every game's kernels ready in {seconds:.0f} s"
-
-
-def pytest_collection_modifyitems(config, items) -> None:
-    """The files that hold slow tests first (processes, a browser, injected faults): the
-    workers take files in this order (``--dist loadfile``), so the longest go out first and
-    the last minutes are not one worker finishing a long file while the other waits."""
-    slow = {item.path for item in items if item.get_closest_marker("slow")}
-    items.sort(key=lambda item: item.path not in slow)  # stable: each file keeps its order

@@ -63,19 +63,20 @@ def million_games(r: dict, seconds: float) -> Target:
 
 
 def scaling(r: dict, least: float) -> Target:
-    if missing := _not_measured(r, f"≥ {least:g}× from 1 to 2 workers"):
+    label = f"≥ {least:g}× from 1 to 2 workers"
+    if missing := _not_measured(r, label):
         return missing
     t = r["tournament"]
     x = t["workers_2"]["median"] / t["workers_1"]["median"]
-    return f"≥ {least:g}× from 1 to 2 workers", f"{x:.2f}×", x >= least
+    return label, f"{x:.2f}×", x >= least
 
 
 def parquet_share(r: dict, most: float) -> Target:
-    if missing := _not_measured(r, f"Parquet < {100 * most:.0f}% of the end-to-end time"):
+    label = f"Parquet < {100 * most:.0f}% of the end-to-end time"
+    if missing := _not_measured(r, label):
         return missing
     share = r["tournament"]["parquet_share"]
-    return (f"Parquet < {100 * most:.0f}% of the end-to-end time", f"{100 * share:.1f}%",
-            share < most)  # fmt: skip
+    return label, f"{100 * share:.1f}%", share < most
 
 
 def vs_python(r: dict, least: float) -> Target:
