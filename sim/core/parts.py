@@ -66,10 +66,13 @@ CONTRACTS: dict[str, Contract] = {
             "LOOKS_RULE",
             "LABEL",
             "SCRIPT",
-            "prompt",  # these four: a function, or None for the generic one
+            "prompt",  # these seven: a function, or None for the generic one
             "public_text",
             "taken",
             "last_trick",
+            "words",
+            "controls",
+            "describe",
         ),
         functions=("public_view",),
         optional=True,

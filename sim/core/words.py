@@ -9,3 +9,23 @@ def says(who: str, third: str, plain: str) -> str:
 def whose(who: str) -> str:
     """``seat 2's`` but ``your``."""
     return "your" if who == "you" else f"{who}'s"
+
+
+def third_person(phrase: str) -> str:
+    """A phrase whose first word is a verb, said of another seat: ``bid 7♥`` ->
+    ``bids 7♥``, ``pass`` -> ``passes``, ``go alone`` -> ``goes alone``."""
+    verb, _, rest = phrase.partition(" ")
+    if verb == "have":
+        verb = "has"
+    elif verb.endswith(("s", "sh", "ch", "x", "z", "o")):
+        verb += "es"
+    elif len(verb) > 1 and verb.endswith("y") and verb[-2] not in "aeiou":
+        verb = verb[:-1] + "ies"
+    else:
+        verb += "s"
+    return f"{verb} {rest}" if rest else verb
+
+
+def said_by(who: str, phrase: str) -> str:
+    """``who`` doing ``phrase`` (a verb first): ``you bid 7♥`` but ``Ann bids 7♥``."""
+    return f"{who} {phrase if who == 'you' else third_person(phrase)}"

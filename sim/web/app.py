@@ -52,6 +52,7 @@ from sim.web.protocol import (
     ProtocolError,
     parse_json,
     parse_message,
+    parse_name,
     parse_new_table,
     token_text,
 )
@@ -153,7 +154,7 @@ class Hall:
         self.store.commit()
 
     async def create(self, game: str, texts: list[str], seed: int | None,
-                     address: str = "") -> tuple[Table, str]:  # fmt: skip
+                     address: str = "", name: str | None = None) -> tuple[Table, str]:  # fmt: skip
         """A new table; its creator takes seat 0. Returns (table, his token). A seed chosen
         by the creator lets him know every hand: such a table seats no other person unless
         the server allows it (``--chosen-seeds``)."""
@@ -175,6 +176,7 @@ class Hall:
                            secrets.randbits(64) if seed is None else seed, [], "playing",
                            time.time(), [(PERSON, hash_token(token))]
                            + [(BOT, None)] * (spec.seats - 1),
+                           names={} if name is None else {0: name},
                            chosen=seed is not None)  # fmt: skip
 
         def build() -> Table:
@@ -402,8 +404,8 @@ def create_app(data_dir, grace: float = 20.0, bot_delay: float = 0.3,
         if why := cross_site(request.headers, request.headers.get("host")):
             return _error(403, why)
         try:
-            game, texts, seed = parse_new_table(await _body(request))
-            table, token = await hall(request).create(game, texts, seed, _address(request))
+            game, texts, seed, name = parse_new_table(await _body(request))
+            table, token = await hall(request).create(game, texts, seed, _address(request), name)
         except Busy as e:
             return _error(503, str(e))
         except TooMany as e:
@@ -430,7 +432,11 @@ def create_app(data_dir, grace: float = 20.0, bot_delay: float = 0.3,
         if not isinstance(table, Table):
             return table
         try:
-            seat, token = table.join(token_text(body.get("token")))
+            name = body.get("name")
+            name = None if name in (None, "") else parse_name(name)
+            seat, token = table.join(token_text(body.get("token")), name)
+        except ProtocolError as e:
+            return _error(400, str(e))
         except TableError as e:
             return _error(403, str(e))
         return JSONResponse({"seat": None} if seat is None else {"seat": seat, "token": token})
@@ -555,6 +561,8 @@ async def _handle(table: Table, client: Client, raw) -> None:
             await table.act(client, msg["action"])
         elif msg["type"] == "preselect":
             table.set_preselect(client, msg["action"])
+        elif msg["type"] == "name":
+            table.rename(client, msg["action"])
         else:
             table.look(client)
     except (ProtocolError, TableError) as e:

@@ -14,7 +14,8 @@ from sim.core.bots import split_specs
 
 MAX_MESSAGE = 4096  # bytes of one WebSocket message or request body
 MAX_ACTION_TEXT = 40  # characters of an action's text ("no-double", "10H", "7NT" ...)
-TYPES = ("act", "preselect", "last_trick")
+TYPES = ("act", "preselect", "last_trick", "name")
+MAX_NAME = 24  # characters of a person's name at a table
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 MAX_TOKEN = 64  # characters: tokens are secrets.token_urlsafe(24), 32 characters
 DEFAULT_BOTS = "greedy"  # the bots of a new table that names none
@@ -54,11 +55,24 @@ def parse_message(raw: str | bytes | None) -> dict:
     action = msg.get("action")
     if kind == "act" and not isinstance(action, str):
         raise ProtocolError('"act" needs "action": the action\'s text, e.g. "QS"')
+    if kind == "name":
+        return {"type": kind, "action": parse_name(msg.get("name"))}
     if kind == "preselect" and not (action is None or isinstance(action, str)):
         raise ProtocolError('"preselect" needs "action": a card\'s text, or null to drop it')
     if isinstance(action, str) and not 0 < len(action.strip()) <= MAX_ACTION_TEXT:
         raise ProtocolError(f'"action" must be 1 to {MAX_ACTION_TEXT} characters')
     return {"type": kind, "action": action.strip() if isinstance(action, str) else None}
+
+
+def parse_name(value: object) -> str:
+    """A person's name as the others will read it: 1 to :data:`MAX_NAME` printable
+    characters, spaces collapsed."""
+    if not isinstance(value, str):
+        raise ProtocolError('"name" must be text, e.g. "Ann"')
+    name = " ".join(value.split())
+    if not 0 < len(name) <= MAX_NAME or not name.isprintable():
+        raise ProtocolError(f'"name" must be 1 to {MAX_NAME} printable characters, e.g. "Ann"')
+    return name
 
 
 def check_table_id(table_id: str) -> str:
@@ -76,15 +90,17 @@ def token_text(token: object) -> str | None:
 
 def parse_new_table(
     body: dict, default_game: str | None = None
-) -> tuple[str, list[str], int | None]:
-    """``{"game": name, "bots": "greedy", "seed": 7}`` -> (game, bot spec texts, seed); no
-    ``game``: ``default_game``, else the registry's default game.
+) -> tuple[str, list[str], int | None, str | None]:
+    """``{"game": name, "bots": "greedy", "seed": 7, "name": "Ann"}`` -> (game, bot spec
+    texts, seed, the creator's name); no ``game``: ``default_game``, else the registry's
+    default game.
 
     ``bots`` is a text as ``--bots`` takes it, or a list of spec texts; seats without one
     take them round the table. The specs themselves are checked by the table maker."""
-    unknown = sorted(set(body) - {"game", "bots", "seed"})
+    unknown = sorted(set(body) - {"game", "bots", "seed", "name"})
     if unknown:
-        raise ProtocolError(f"unknown field {unknown[0]!r}; a new table takes game, bots, seed")
+        raise ProtocolError(f"unknown field {unknown[0]!r}; a new table takes game, bots, seed, "
+                            "name")  # fmt: skip
     default = default_game or registry.default_game()
     game = body.get("game", default)
     if not isinstance(game, str) or not 0 < len(game) <= 40:
@@ -103,4 +119,5 @@ def parse_new_table(
         raise ProtocolError('"seed" must be an integer from 0 to 2**64 - 1, or absent')
     if seed is not None and not 0 <= seed <= 2**64 - 1:
         raise ProtocolError(f'"seed" must be from 0 to 2**64 - 1, got {seed}')
-    return game, texts, seed
+    name = body.get("name")
+    return game, texts, seed, None if name in (None, "") else parse_name(name)

@@ -35,6 +35,7 @@ CREATE TABLE IF NOT EXISTS seats (
     seat INTEGER NOT NULL,
     kind TEXT NOT NULL,          -- person | bot
     token_sha256 TEXT,           -- a person's token, hashed; NULL for a bot
+    name TEXT,                   -- the name a person chose (NULL: none, or a bot)
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE IF NOT EXISTS moves (
@@ -67,6 +68,7 @@ class SavedTable:
     status: str
     created: float
     seats: list[tuple[str, str | None]] = field(default_factory=list)  # (kind, token hash)
+    names: dict[int, str] = field(default_factory=dict)  # seat -> the name its person chose
     moves: list[tuple[int, int, str]] = field(default_factory=list)  # (seat, action, text)
     notes: dict = field(default_factory=dict)  # what the table keeps beside its moves
     chosen: bool = False  # its seed was chosen by its creator (who may then know every hand)
@@ -90,6 +92,8 @@ class Store:
             if "chosen" not in columns:  # a file of 0.5.0: its seeds' origin is unknown
                 self.db.execute("ALTER TABLE tables ADD COLUMN chosen INTEGER NOT NULL "
                                 "DEFAULT 0")  # fmt: skip
+            if "name" not in {row[1] for row in self.db.execute("PRAGMA table_info(seats)")}:
+                self.db.execute("ALTER TABLE seats ADD COLUMN name TEXT")  # a file of 0.6.0
         except (OSError, sqlite3.Error) as e:
             raise StoreError(f"cannot use the data folder {str(folder)!r} ({e})") from None
         self.lock = threading.Lock()  # one connection, whatever thread calls
@@ -128,8 +132,8 @@ class Store:
                     ),  # fmt: skip
                 )
                 self.db.executemany(
-                    "INSERT INTO seats VALUES (?, ?, ?, ?)",
-                    [(t.id, s, kind, h) for s, (kind, h) in enumerate(t.seats)],
+                    "INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
+                    [(t.id, s, kind, h, t.names.get(s)) for s, (kind, h) in enumerate(t.seats)],
                 )
                 self.db.execute("COMMIT")
             except BaseException:
@@ -142,6 +146,13 @@ class Store:
             self.db.execute(
                 "UPDATE seats SET kind = ?, token_sha256 = ? WHERE table_id = ? AND seat = ?",
                 (kind, token_hash, table_id, seat),
+            )
+
+    def set_name(self, table_id: str, seat: int, name: str | None) -> None:
+        with self.lock:
+            self._commit()
+            self.db.execute(
+                "UPDATE seats SET name = ? WHERE table_id = ? AND seat = ?", (name, table_id, seat)
             )
 
     def add_move(self, table_id: str, n: int, seat: int, action: int, text: str) -> None:
@@ -174,7 +185,7 @@ class Store:
             if row is None:
                 return None
             seats = self.db.execute(
-                "SELECT kind, token_sha256 FROM seats WHERE table_id = ? ORDER BY seat",
+                "SELECT kind, token_sha256, name FROM seats WHERE table_id = ? ORDER BY seat",
                 (table_id,),
             ).fetchall()
             moves = self.db.execute(
@@ -186,8 +197,8 @@ class Store:
             ).fetchone()
         return SavedTable(
             row[0], row[1], int(row[2]), json.loads(row[3]), row[4], row[5],
-            [(k, h) for k, h in seats], [(s, a, t) for s, a, t in moves],
-            json.loads(notes[0]) if notes else {}, bool(row[6]),
+            [(k, h) for k, h, _ in seats], {s: n for s, (_, _, n) in enumerate(seats) if n},
+            [(s, a, t) for s, a, t in moves], json.loads(notes[0]) if notes else {}, bool(row[6]),
         )  # fmt: skip
 
     def delete(self, table_id: str) -> None:

@@ -50,9 +50,10 @@ def one_line(text: str) -> str:
 
 
 class Seat:
-    def __init__(self, kind: str, token_hash: str | None):
+    def __init__(self, kind: str, token_hash: str | None, name: str | None = None):
         self.kind = kind
         self.token_hash = token_hash
+        self.name = name  # the name its person chose (None: none yet)
         self.clients: set[Client] = set()
         self.left_at = time.monotonic()  # when its person was last seen (or sat down)
 
@@ -99,9 +100,9 @@ class Table:
         self.game = spec.part("api").GAME.new(self.seed, GAME_ID)
         self.web = web = views.web_part(spec)  # what the game declares for the browser
         self.cards = web.CARDS
-        self.seats = [Seat(kind, h) for kind, h in saved.seats]
+        self.seats = [Seat(kind, h, saved.names.get(s)) for s, (kind, h) in enumerate(saved.seats)]
         self.moves: list[tuple[int, int, str]] = []
-        self.log: list[str] = []  # the public events of this deal
+        self.log: list = []  # the public events of this deal (views.log_line's entries)
         self.trick: dict | None = None  # the last trick completed in this deal
         self.looks: dict[int, int] = {}  # last-trick looks per seat in this deal
         self.preselect: dict[int, int] = {}  # seat -> card, for its next turn (Trix R10.3)
@@ -173,21 +174,27 @@ class Table:
         except (ValueError, KeyError, IndexError):
             return False
 
-    def seat_list(self, viewer: int | None) -> list[dict]:
+    def seat_list(self) -> list[dict]:
+        """Every seat as everyone sees it: a person by the name he chose (``guest`` until
+        he chooses one), a bot by its spec; ``views.namer`` makes the viewer's own ``you``."""
         out = []
         for s, seat in enumerate(self.seats):
             person = seat.kind == PERSON
-            name = "you" if s == viewer else "person" if person else self.bots[s].text
-            away = person and self.plays(s)[0] == BOT
-            out.append({"name": name, "kind": seat.kind, "connected": bool(seat.clients)
-                        or not person, "bot": self.bots[s].text, "away": away})  # fmt: skip
+            name = (seat.name or "guest") if person else self.bots[s].text
+            away = person and not self.game.over and self.plays(s)[0] == BOT
+            out.append({"name": name, "named": seat.name is not None, "kind": seat.kind,
+                        "connected": bool(seat.clients) or not person,
+                        "bot": self.bots[s].text, "away": away})  # fmt: skip
         return out
 
     def view(self, seat: int | None, last_trick: dict | None = None) -> dict:
         pre = self.preselect.get(seat) if seat is not None else None
-        view = views.view_for(self.game, seat, seats=self.seat_list(seat), log=list(self.log),
+        view = views.view_for(self.game, seat, seats=self.seat_list(), log=list(self.log),
                         preselect=None if pre is None else self.card_name(pre),
                         last_trick=last_trick)  # fmt: skip
+        used = self.looks.get(seat, 0) if seat is not None else 0
+        view["can_look"] = (seat is not None and self.trick is not None
+                            and (self.limit is None or used < self.limit))  # fmt: skip
         return {"type": "view", "seq": self.seq, "view": view}
 
     def record(self) -> str | None:
@@ -208,26 +215,19 @@ class Table:
         game = self.game
         text = game.event_name(action)
         shown = views.public_text(game, seat, action)  # a declined K♥, a discard: kept private
-        play = self.is_card_play(action)
-        line = (
-            None
-            if shown is None
-            else f"seat {seat} plays {shown}"
-            if play
-            else f"seat {seat}: {shown}"
-        )
+        said = None if shown is None else views.action_words(game, seat, shown)
+        entry = None if said is None else {"seat": seat, "do": said}
         before, deal = self.tricks.before(game), len(game.deal_rows)
         game.apply(action)
         self.moves.append((seat, action, text))
-        if line is not None:
-            self.log.append(line)
-        line = line or f"seat {seat} has acted"
         if len(game.deal_rows) != deal:  # the deal is over (and the next one dealt)
-            totals = " ".join(map(str, game.totals))
-            end = "the game is over" if game.over else f"{self.spec.deal} {deal + 2} is dealt"
-            self.log = [f"{line}; {self.spec.deal} {deal + 1} is over: totals {totals}; {end}"]
+            self.log = [] if entry is None else [entry]
+            self.log.append({"deal": deal + 1, "totals": [int(t) for t in game.totals],
+                             "over": bool(game.over)})  # fmt: skip
             self.trick, self.looks, self.preselect = None, {}, {}
             return
+        if entry is not None:
+            self.log.append(entry)
         if self.web_trick:
             done = views.last_trick(game)
         else:
@@ -236,7 +236,7 @@ class Table:
                 done["cards"] = [None if c is None else self.card_name(c) for c in done["cards"]]
         if done and done != self.trick:
             self.trick = done
-            self.log.append(f"seat {done['winner']} takes trick {done['number']}")
+            self.log.append({"seat": done["winner"], "do": f"take trick {done['number']}"})
 
     def apply(self, seat: int, action: int) -> None:
         """Write the (checked) move, apply it, tell everyone; with the lock held."""
@@ -284,11 +284,14 @@ class Table:
         if not self.clients:
             self.hall.idle(self)
 
-    def join(self, token: str | None) -> tuple[int | None, str | None]:
+    def join(self, token: str | None, name: str | None = None) -> tuple[int | None, str | None]:
         """A returning token's seat; else the first seat no person holds, handed over from
-        its bot between two moves; (None, None) when every seat has a person."""
+        its bot between two moves; (None, None) when every seat has a person. ``name``: the
+        name the person chose (kept with the seat; a returning person's renames it)."""
         seat = self.seat_of(token)
         if seat is not None:
+            if name is not None:
+                self.set_name(seat, name)
             return seat, token
         free = next((s for s, x in enumerate(self.seats) if x.kind == BOT), None)
         if free is None or self.game.over:
@@ -300,10 +303,24 @@ class Table:
         token = secrets.token_urlsafe(24)
         h = hash_token(token)
         self.hall.store.set_seat(self.id, free, PERSON, h)
+        self.hall.store.set_name(self.id, free, name)
         seat = self.seats[free]
-        seat.kind, seat.token_hash, seat.left_at = PERSON, h, time.monotonic()
+        seat.kind, seat.token_hash, seat.left_at, seat.name = PERSON, h, time.monotonic(), name
         self.push()
         return free, token
+
+    def set_name(self, seat: int, name: str) -> None:
+        """The seat's person is called ``name`` from now on (everyone is told)."""
+        if self.seats[seat].name != name:
+            self.seats[seat].name = name
+            self.hall.store.set_name(self.id, seat, name)
+            self.push()
+
+    def rename(self, client: Client, name: str) -> None:
+        """A seated person chooses his name (a spectator has none to choose)."""
+        if client.seat is None:
+            raise TableError("you are watching: only a seated person has a name here")
+        self.set_name(client.seat, name)
 
     # -- what clients ask --------------------------------------------------------------------
     def _parse(self, text: str) -> int:

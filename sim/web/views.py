@@ -22,6 +22,8 @@ from types import ModuleType
 
 import numpy as np
 
+from sim.core.words import said_by
+
 STATES = ("your-turn", "waiting", "over")
 SKIP_FIELDS = {"seat", "hand", "cards", "public"}  # observation fields kept out of ``public``
 
@@ -36,6 +38,7 @@ class CardNotation:
     cards_of: Callable[[int], list[int]]  # a mask's cards, in the game's order
     card_name: Callable[[int], str]  # one card's text
     parse_card: Callable[[str], int]  # a card's text -> its id (ValueError if it is none)
+    card_text: Callable[[int], str] | None = None  # as a person reads it (``10♦``); None: the name
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,40 @@ class TrickSlots:
     lead_card: int | None = None  # the card led, for a game that keeps only that one
     last_cards: int | None = None  # one slot per seat: the last completed trick's cards
     last_winner: int | None = None  # who won the last completed trick
+
+
+@dataclass(frozen=True)
+class Button:
+    """One button of a question: the legal action it sends (None: a cell of the grid that
+    may not be chosen now, shown greyed) and what it says."""
+
+    action: str | None
+    text: str
+    title: str = ""  # more words, for a hover and a screen reader ("7 hearts: 200 points")
+
+
+@dataclass(frozen=True)
+class Controls:
+    """A group of buttons laid out as the game's own control: one row (a suit chooser) or a
+    grid (a bid by level and suit, ``header`` naming its columns), with its question and the
+    rule beside it."""
+
+    label: str  # what is asked ("Your bid")
+    rows: tuple[tuple[Button, ...], ...]
+    note: str = ""  # the rule in words, beside the control
+    header: tuple[str, ...] = ()  # a grid's column names ("♠", "♣", "♦", "♥", "NT")
+
+
+@dataclass(frozen=True)
+class Described:
+    """A game's state in a person's words, for one viewer (a web part's ``describe``)."""
+
+    title: str  # the title bar: the deal and what it is played for
+    ask: str | None = None  # what the seat to act is asked, in a sentence (None: not its turn)
+    panel: tuple[tuple[str, str], ...] = ()  # the readable state: (what, its words)
+    badges: tuple[tuple[str, ...], ...] = ()  # per seat, short words on it ("dealer", "maker")
+    felt: tuple[tuple[str, tuple[str, ...]], ...] = ()  # face-up cards on the felt: (what, cards)
+    ended: str | None = None  # once the game is over: why it ended
 
 
 _WEB: dict[str, ModuleType] = {}
@@ -105,6 +142,110 @@ def public_text(game, seat: int, action: int) -> str | None:
         return own(game, seat, action)
     text = game.event_name(action)
     return "discard" if text.startswith("discard:") else text
+
+
+def card_words(game, text: str) -> str:
+    """A card's text in the game's notation as a person reads it (``TS`` -> ``10♠``); the
+    text as it is when it is no card of the game."""
+    cards = web_part(game.spec).CARDS
+    try:
+        card = int(cards.parse_card(text))
+    except (ValueError, KeyError, IndexError):
+        return text
+    return cards.card_text(card) if cards.card_text is not None else text
+
+
+def action_words(game, seat: int, text: str) -> str:
+    """``seat``'s action (as the record writes it, or as :func:`public_text` shows it: a
+    discard as ``discard``) in words, a verb first: ``play 10♠``, ``bid 7♥``, ``pass``.
+    Asked before the action is applied. The web part's ``words``; else a card is played,
+    a discard is face down and anything else is its text."""
+    own = web_part(game.spec).words
+    if own is not None:
+        return own(game, seat, text)
+    if text == "discard":
+        return "discard a card face down"
+    shown = card_words(game, text)
+    return f"play {shown}" if shown != text else text
+
+
+def namer(game, seats: list[dict], viewer: int | None) -> Callable[[int], str]:
+    """A seat as ``viewer`` reads it: ``you``, else its name (with its number when two
+    seats share a name: three ``greedy`` bots)."""
+    names = [s["name"] for s in seats]
+
+    def name(p: int) -> str:
+        if p == viewer:
+            return "you"
+        if not 0 <= p < len(names):
+            return f"seat {p}"
+        return names[p] if names.count(names[p]) == 1 else f"{names[p]} (seat {p})"
+
+    return name
+
+
+def totals_words(game, totals: list[int], name: Callable[[int], str]) -> str:
+    """``you 120, Ann -40`` (or per team, ``you and Cy 120``)."""
+    teams = [list(t) for t in game.spec.teams]
+    if teams and len(totals) == len(teams):
+        who = [" and ".join(name(p) for p in team) for team in teams]
+    else:
+        who = [name(p) for p in range(len(totals))]
+    return ", ".join(f"{w} {t}" for w, t in zip(who, totals, strict=False))
+
+
+def log_line(game, entry, name: Callable[[int], str]) -> str:
+    """One entry of a table's log (``sim.web.tables``) in the viewer's words: a seat's
+    action ``{"seat", "do"}``, a deal's end ``{"deal", "totals", "over"}``, or a text."""
+    if isinstance(entry, str):
+        return entry
+    if "do" in entry:
+        return said_by(name(entry["seat"]), entry["do"])
+    deal = game.spec.deal
+    then = "the game is over" if entry["over"] else f"{deal} {entry['deal'] + 1} is dealt"
+    return (f"{deal.capitalize()} {entry['deal']} is over. Totals: "
+            f"{totals_words(game, entry['totals'], name)}; {then}.")  # fmt: skip
+
+
+def controls(game, seat: int, actions: list[str]) -> list[Controls]:
+    """The seat's legal actions that are no card, laid out as buttons: the web part's
+    ``controls``; else one row, each button its action's words."""
+    own = web_part(game.spec).controls
+    if own is not None:
+        return own(game, seat, actions)
+    if not actions:
+        return []
+    row = tuple(Button(a, _capital(action_words(game, seat, a))) for a in actions)
+    return [Controls("Your choice", (row,))]
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _controls_json(groups: list[Controls], legal: list[str]) -> list[dict]:
+    """The groups as the page draws them; a button for an action that is not legal is a
+    bug of the web part (it would be refused): ValueError."""
+    allowed = set(legal)
+    out = []
+    for g in groups:
+        rows = []
+        for row in g.rows:
+            for b in row:
+                if b.action is not None and b.action not in allowed:
+                    raise ValueError(f"a button sends {b.action!r}, which is not legal now")
+            rows.append([{"action": b.action, "text": b.text, "title": b.title} for b in row])
+        out.append({"label": g.label, "note": g.note, "header": list(g.header), "rows": rows})
+    return out
+
+
+def describe(game, seat: int | None, name: Callable[[int], str]) -> Described:
+    """The game's state in words for ``seat`` (None: a spectator): the web part's
+    ``describe``; else the game's title and its deal's number."""
+    own = web_part(game.spec).describe
+    if own is not None:
+        return own(game, seat, name)
+    return Described(title=label(game.spec))
 
 
 def _public_slots(game) -> list[int]:
@@ -220,8 +361,8 @@ def view_for(
 
     ``seats`` are the table's seats (name, ``person``/``bot``, connected), ``preselect``
     the card this seat has pre-selected (R10.3), ``last_trick`` what its last look showed
-    (the server counts the looks), ``log`` the public events so far; each is passed
-    through as given.
+    (the server counts the looks), ``log`` the public events so far (the table's entries,
+    :func:`log_line`: written here in the viewer's words); the rest is passed through.
     """
     spec = game.spec
     n = spec.seats
@@ -248,27 +389,40 @@ def view_for(
     web = web_part(spec)
     public = web.public_view(game, seat)
     taken = web.taken(game) if web.taken is not None else None
+    seat_list = _seats(game, seats)
+    name = namer(game, seat_list, seat)
+    told = describe(game, seat, name)
+    result = _result(game)
+    if result is not None:
+        result["why"] = told.ended
     return {
         "game": spec.name,
         "deal": spec.deal,  # what a deal is called (Trix: contract)
         "seat": seat,
         "state": state,
         "to_act": to_act,
-        "seats": _seats(game, seats),
+        "seats": seat_list,
         "teams": [list(t) for t in spec.teams],
         "hand": hand,
         "legal": legal,
         "card_actions": card_actions,  # card -> the legal actions that play it
         "actions": actions,  # the legal actions that are no card (pass, double, a contract)
         "prompt": _prompt(game, seat, legal, card_actions) if mine else None,
+        "ask": told.ask if mine else None,  # the question in a sentence
+        "words": {a: _capital(action_words(game, seat, a)) for a in legal},
+        "controls": _controls_json(controls(game, seat, actions), legal) if mine else [],
         "trick": trick,
         "leader": leader,
         "taken": taken,
         "totals": [int(t) for t in game.totals],
         "lowest_wins": spec.lowest_wins,
-        "log": list(log or []),
+        "log": [log_line(game, e, name) for e in log or []],  # in the viewer's words
         "preselect": preselect,
         "last_trick": last_trick,
-        "result": _result(game),
+        "result": result,
+        "title": told.title,
+        "panel": [list(row) for row in told.panel],
+        "badges": [list(b) for b in told.badges] or [[] for _ in range(n)],
+        "felt": [{"label": what, "cards": list(cards)} for what, cards in told.felt],
         "public": public,
     }

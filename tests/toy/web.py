@@ -15,6 +15,7 @@ LOOKS_RULE = None
 LABEL = "Toy (2 players, 6 cards)"
 SCRIPT = None  # the page's generic drawing
 prompt = public_text = taken = last_trick = None  # the generic ones
+words = controls = describe = None
 
 
 def public_view(game, seat: int | None) -> dict:

@@ -30,6 +30,7 @@ from sim.core.registry import get  # noqa: E402
 from sim.web import views  # noqa: E402
 from sim.web.app import create_app  # noqa: E402
 from sim.web.guard import Limits  # noqa: E402
+from tests.web.test_views import symbols_as_notation  # noqa: E402
 
 pytestmark = pytest.mark.slow  # not in make test-quick
 
@@ -40,7 +41,8 @@ WAIT = 60_000  # ms any one expected change may take (bots compile on first use)
 # a test run writes nothing into the checkout
 SCREENSHOT = os.environ.get("TRIXSIM_SCREENSHOT")
 CARD = re.compile(r"(?<![A-Za-z0-9])[2-9TJQKA][SHDC](?![A-Za-z0-9])")
-END = re.compile(r"seat (\d) plays (\w\w); contract (\d+) is over")
+OVER = re.compile(r"Contract (\d+) is over\.")
+MOVE = re.compile(r"(you|.*\(seat (\d)\)) (?:play|plays|lay|lays) (\w\w)$")
 SEATS = [{"name": "x", "kind": "bot", "connected": True}] * 4
 
 if shutil.which(CHROMIUM) is None:  # a missing browser fails the run, it is never skipped
@@ -106,6 +108,11 @@ class Server:
     def stop(self) -> None:
         self.server.should_exit = True
         self.thread.join(30)
+
+
+def said(card: str) -> str:
+    """A card as the table's words write it: ``TS`` -> ``10♠``."""
+    return ("10" if card[0] == "T" else card[0]) + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[card[1]]
 
 
 def wait_until(cond, timeout: float = WAIT / 1000, what: str = "timed out") -> None:
@@ -269,14 +276,14 @@ def test_a_person_and_three_bots_play_a_contract_tapping_and_dragging(server, ne
     card = played.split()[1]
     assert card not in hand(page) and len(hand(page)) == len(cards) - 1
     assert (0, card) in server.call(lambda: [(s, t) for s, _, t in table.moves])
-    expect(page.locator("#log")).to_contain_text(f"seat 0 plays {card}")
+    expect(page.locator("#log")).to_contain_text(f"you play {said(card)}")  # #29.8
 
     play(server, table_id, {0: page}, lambda: len(table.moves) >= 8)
     shot = page.screenshot(path=SCREENSHOT)  # the table in mid-game (the README's picture)
     assert shot[:8] == b"\x89PNG\r\n\x1a\n"
 
     play(server, table_id, {0: page}, lambda: len(table.game.deal_rows) >= 1)
-    expect(page.locator("#log")).to_contain_text("contract 1 is over: totals")
+    expect(page.locator("#log")).to_contain_text("Contract 1 is over. Totals: you ")
     totals = server.call(lambda: list(table.game.totals))
     assert any(totals) and sum(totals) != 0
     expect(page.locator("#title")).to_contain_text("contract 2/28")
@@ -294,7 +301,12 @@ def test_two_friends_share_a_table_and_one_comes_back_after_going_offline(server
     pb.goto(link.get_attribute("href"))
     pb.wait_for_selector("#hand [data-card]")
     expect(pb.locator(".seat.mine")).to_have_attribute("data-seat", "1")
-    expect(pa.locator('.seat[data-seat="1"]')).to_contain_text("person")
+    expect(pa.locator('.seat[data-seat="1"]')).to_contain_text("guest")
+    expect(pb.locator("#namebar")).to_be_visible()  # a person with no name is asked for one
+    pb.fill("#myname", "Bo")
+    pb.locator("#namebar button").click()
+    expect(pa.locator('.seat[data-seat="1"]')).to_contain_text("Bo")  # #29.8: shown to all
+    expect(pb.locator("#namebar")).to_be_hidden()
     ha, hb = hand(pa), hand(pb)
     assert ha == server_hand(server, table_id, 0) and hb == server_hand(server, table_id, 1)
     assert len(ha) == len(hb) == 8 and not set(ha) & set(hb)
@@ -377,7 +389,7 @@ def test_a_card_tapped_while_waiting_is_played_at_its_turn(server, new_context):
     wait_until(lambda: any(s == 0 for s, _, _ in table.moves[moves:]), 30, "A has not played")
     assert server.call(lambda: next(t for s, _, t in table.moves[moves:] if s == 0)) == pick
     expect(pa.locator(f'#hand [data-card="{pick}"]')).to_have_count(0)
-    expect(pa.locator("#log")).to_contain_text(f"seat 0 plays {pick}")
+    expect(pa.locator("#log")).to_contain_text(f"you play {said(pick)}")
 
 
 def test_an_illegal_tap_is_refused_with_the_rule(server, new_context):
@@ -421,7 +433,7 @@ def test_a_seat_receives_no_other_seats_unplayed_cards(server, new_context):
     table_id = open_new_table(page, server, seed=1)  # seat 0 chooses first; trix is allowed
     table = server.table(table_id)
     play(server, table_id, {0: page}, lambda: len(table.game.deal_rows) >= 1, contract="trix")
-    expect(page.locator("#log")).to_contain_text("contract 1 is over")
+    expect(page.locator("#log")).to_contain_text("Contract 1 is over")
     seed, moves = server.call(lambda: (table.seed, list(table.moves)))
 
     # every seat's hand at each point of the game, keyed as a view shows where it is
@@ -455,13 +467,13 @@ def test_a_seat_receives_no_other_seats_unplayed_cards(server, new_context):
         assert v["hand"] == held[0]
         others = {c for s in (1, 2, 3) for c in held[s]}
         shown = json.dumps(dict(v, log=[]))
-        for line in v["log"]:  # the last card of the contract before: of the deal before
-            last = END.match(line)
-            if last:
-                seat, card, number = int(last[1]), last[2], int(last[3])
-                assert number == key[0] - 1 and (number, seat, card) in played, line
-            else:
-                shown += line
+        lines = [symbols_as_notation(line) for line in v["log"]]  # 10♠ as TS
+        over = OVER.match(lines[1]) if len(lines) > 1 else None
+        if over and (last := MOVE.match(lines[0])):  # the last card of the contract before
+            seat, card, number = int(last[2] or 0), last[3], int(over[1])
+            assert number == key[0] - 1 and (number, seat, card) in played, lines
+            lines = lines[1:]
+        shown += " ".join(lines)
         leaked = others & set(CARD.findall(shown))
         assert not leaked, (leaked, v)
         checked += 1

@@ -148,7 +148,7 @@ def test_the_creator_sees_his_own_hand_only(data, quiet_log):
             for other in (1, 2, 3):
                 assert cards_held(text, hand_cards(fresh, other)) == []
             assert [s["kind"] for s in view["seats"]] == ["person", "bot", "bot", "bot"]
-            assert view["seats"][0]["name"] == "you" and view["seats"][0]["connected"]
+            assert view["seats"][0]["name"] == "guest" and view["seats"][0]["connected"]
             if view["state"] != "your-turn":  # the bots play up to his turn
                 view = my_turn(ws)
             assert view["state"] == "your-turn" and view["legal"]
@@ -245,7 +245,7 @@ def test_a_joining_person_takes_a_bot_seat_between_moves(data, quiet_log):
             assert j["seat"] == 1 and len(j["token"]) > 20
             assert len(table.moves) == before  # handed over between two moves
             seen = view_until(a, lambda v: v["seats"][1]["kind"] == "person")
-            assert seen["seats"][1]["name"] == "person"
+            assert seen["seats"][1]["name"] == "guest" and not seen["seats"][1]["named"]
             again = client.post(f"/api/tables/{tid}/join", json={"token": j["token"]})
             assert again.json() == {"seat": 1, "token": j["token"]}
             with connect(client, tid, j["token"]) as b:
@@ -260,6 +260,29 @@ def test_a_joining_person_takes_a_bot_seat_between_moves(data, quiet_log):
             for seat in (2, 3):
                 assert client.post(f"/api/tables/{tid}/join", json={}).json()["seat"] == seat
             assert client.post(f"/api/tables/{tid}/join", json={}).json() == {"seat": None}
+
+
+def test_people_have_the_names_they_choose_kept_through_a_restart(data, quiet_log):  # #29.8
+    with server(data) as client:
+        t = new_table(client, name="  Ann   Lee ")
+        tid = t["table"]
+        bad = client.post(f"/api/tables/{tid}/join", json={"name": "x" * 25})
+        assert bad.status_code == 400 and "1 to 24 printable" in bad.json()["error"]
+        j = client.post(f"/api/tables/{tid}/join", json={"name": "Bo"}).json()
+        with connect(client, tid, t["token"]) as a, connect(client, tid, j["token"]) as b:
+            seen = view_until(a, lambda v: v["seats"][1]["kind"] == "person")
+            assert [s["name"] for s in seen["seats"][:2]] == ["Ann Lee", "Bo"]
+            assert seen["seats"][0]["named"] and seen["seats"][1]["named"]
+            b.send_json({"type": "name", "name": "Bo\x07b"})  # a bell: not printable
+            assert "printable" in next_error(b)
+            b.send_json({"type": "name", "name": "Bob"})
+            view_until(a, lambda v: v["seats"][1]["name"] == "Bob")
+            table = table_of(client, tid)
+            play(table, {0: a, 1: b}, lambda: len(table.moves) >= 2)
+            log = view_until(b, lambda v: len(v["log"]) >= 2)["log"]
+            assert log[0].startswith(("Ann Lee chooses", "you choose")), log  # R3.2, by name
+    with server(data) as client, connect(client, tid, j["token"]) as b:  # names are kept
+        assert [s["name"] for s in recv(b)["view"]["seats"][:2]] == ["Ann Lee", "Bob"]
 
 
 # -- the grace period -------------------------------------------------------------------------

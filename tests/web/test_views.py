@@ -38,7 +38,8 @@ PAGES = ("index.html", "lobby.js", "table.html", "table.js", "cards.js", "style.
 FIELDS = {
     "game", "deal", "seat", "state", "to_act", "seats", "teams", "hand", "legal",
     "card_actions", "actions", "prompt", "trick", "leader", "taken", "totals", "lowest_wins",
-    "log", "preselect", "last_trick", "result", "public",
+    "log", "preselect", "last_trick", "result", "public", "ask", "words", "controls", "title",
+    "panel", "badges", "felt",
 }  # fmt: skip
 
 
@@ -76,6 +77,12 @@ def strings(value):
 
 def tokens(view) -> set[str]:
     return {t for s in strings(view) for t in re.findall(r"[0-9A-Za-z]+", s)}
+
+
+def symbols_as_notation(text: str) -> str:
+    """``Call A♦, not 10♠`` -> ``Call AD, not TS``: cards in words as the notation writes them."""
+    text = re.sub(r"\b10(?=[♠♥♦♣])", "T", text)
+    return text.translate(str.maketrans({"♠": "S", "♥": "H", "♦": "D", "♣": "C"}))
 
 
 def seats_of(spec):
@@ -126,6 +133,14 @@ def test_every_view_holds_its_own_cards_and_nothing_of_the_others(spec):
             others = set().union(*(hands[p] for p in range(spec.seats) if p != seat))
             others -= known_to_all(game, names)  # cards the rules make public while held
             rest = {k: v for k, v in view.items() if k not in ("legal", "actions")}
+            # the words of the legal actions, and the buttons that send them, may name (in
+            # symbols: A♦) the cards those actions name, and no other card of another seat
+            assert set(rest.pop("words")) == set(view["legal"])  # its keys: the legal ones
+            buttons = [b for g in rest.pop("controls") for row in g["rows"] for b in row]
+            assert {b["action"] for b in buttons} - {None} <= set(view["actions"])
+            said = [*view["words"].values(), *(b["text"] + " " + b["title"] for b in buttons)]
+            named = tokens([symbols_as_notation(t) for t in said]) - tokens(view["legal"])
+            assert not named & others, f"{spec.name}: seat {seat}'s choices name {named & others}"
             if view["taken"] and view["taken"].get("deal") != view["public"].get("contract_no"):
                 del rest["taken"]  # the last trick of the deal before: checked for Trix below
             leaked = tokens(rest) & others

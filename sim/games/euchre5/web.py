@@ -43,7 +43,7 @@ from sim.games.euchre5.vocab import (
 from sim.web.views import CardNotation, TrickSlots
 
 # what the web layer reads (docs/web.md, sim.core.parts.CONTRACTS["web"])
-CARDS = CardNotation(CARD_NAMES, cards_of, card_name, parse_card)
+CARDS = CardNotation(CARD_NAMES, cards_of, card_name, parse_card, card_text)
 TRICK_SLOTS = TrickSlots(number=S.TRICK_NO, leader=S.LEADER, cards=S.TRICK_CARDS)
 LOOKS = None  # the last trick may be seen at any time
 LOOKS_RULE = None
@@ -53,6 +53,7 @@ prompt = None  # card, action or card-or-action (sim.web.views)
 public_text = None  # the record's text (a discard as ``discard``, R10.1)
 taken = None
 last_trick = None  # the table's, from TRICK_SLOTS
+words = controls = describe = None  # the generic ones (sim.web.views)
 
 PHASES = {
     BID1: "bidding, round 1",

@@ -14,7 +14,7 @@ otherwise. The default ``public_text`` already writes a discard as ``discard`` (
 from __future__ import annotations
 
 from sim.games.five_hundred import state as S
-from sim.games.five_hundred.cards import CARD_NAMES, card_name, cards_of, parse_card
+from sim.games.five_hundred.cards import CARD_NAMES, card_name, card_text, cards_of, parse_card
 from sim.games.five_hundred.game import DealResult, FiveHundredGame, parse_bid
 from sim.games.five_hundred.vocab import (
     AUCTION,
@@ -37,7 +37,7 @@ PHASES = ("auction", "discard", "play", "between", "over")  # vocab's phases, by
 SEAT_FIELDS = ("you",)  # the fields that differ from seat to seat (and for a spectator)
 
 # what the web layer reads (docs/web.md, sim.core.parts.CONTRACTS["web"])
-CARDS = CardNotation(CARD_NAMES, cards_of, card_name, parse_card)
+CARDS = CardNotation(CARD_NAMES, cards_of, card_name, parse_card, card_text)
 TRICK_SLOTS = TrickSlots(number=S.TRICK_NO, leader=S.LEADER, cards=S.TRICK_CARDS)
 LOOKS = None  # the last trick may be seen at any time
 LOOKS_RULE = None
@@ -46,6 +46,7 @@ SCRIPT = None  # the page's generic drawing and its list of the facts below
 public_text = None  # the record's text: a discard as ``discard`` (R11.1)
 taken = None
 last_trick = None  # the table's, from TRICK_SLOTS
+words = controls = describe = None  # the generic ones (sim.web.views)
 
 
 def _public(game: FiveHundredGame) -> list[int]:

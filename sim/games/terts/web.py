@@ -40,7 +40,7 @@ PLAYING = (LEAD, ANSWER, LEAD_CARD, FOLLOW)
 SEAT_FIELDS = ("notes",)  # the only field that differs between viewers (the seat to act's)
 
 # what the web layer reads (docs/web.md, sim.core.parts.CONTRACTS["web"])
-CARDS = CardNotation(CARD_NAMES, cards_of, card_name, parse_card)
+CARDS = CardNotation(CARD_NAMES, cards_of, card_name, parse_card, card_text)
 TRICK_SLOTS = TrickSlots(number=S.TRICK_NO, leader=S.LEADER, lead_card=S.LED_CARD,
                          last_cards=S.LAST_CARDS, last_winner=S.LAST_WINNER)  # fmt: skip
 LOOKS = None  # the last trick may be seen at any time
@@ -50,6 +50,7 @@ SCRIPT = None  # the page's generic drawing and its list of the facts below
 prompt = None  # card, action or card-or-action (sim.web.views)
 public_text = None  # the record's text: every Terts event is public (R10.3)
 last_trick = None  # the table's, from TRICK_SLOTS
+words = controls = describe = None  # the generic ones (sim.web.views)
 
 
 def _public(game: TertsGame) -> list[int]:

@@ -9,7 +9,7 @@ built from it can hold no card of another seat's hand.
 from __future__ import annotations
 
 from sim.games.trix import state as S
-from sim.games.trix.cards import CARD_NAMES, card_name, cards_of, parse_card
+from sim.games.trix.cards import CARD_NAMES, card_name, card_text, cards_of, parse_card
 from sim.games.trix.game import TrixGame
 from sim.games.trix.view import ABOUT, LOOKS_PER_CONTRACT, choice_notes, trick_winner, tricks_of
 from sim.games.trix.vocab import (
@@ -20,23 +20,25 @@ from sim.games.trix.vocab import (
     N_DEALS,
     N_SEATS,
     NO_DOUBLE,
+    OVER_1000,
     PASS,
     SUITS,
     TRICKS,
     TRIX,
     TRIX_C,
 )
-from sim.web.views import CardNotation, TrickSlots
+from sim.web.views import CardNotation, Described, TrickSlots
 
 PHASES = ("choose", "tricks", "trix", "between", "over")  # vocab's phases, by number
 
 # what the web layer reads (docs/web.md, sim.core.parts.CONTRACTS["web"])
-CARDS = CardNotation(CARD_NAMES, cards_of, card_name, parse_card)
+CARDS = CardNotation(CARD_NAMES, cards_of, card_name, parse_card, card_text)
 TRICK_SLOTS = TrickSlots(number=S.TRICK_NO, leader=S.LEADER, cards=S.TRICK_CARDS)
 LOOKS = LOOKS_PER_CONTRACT  # the seeds' table rule: the last trick may be seen twice (R4.4)
 LOOKS_RULE = "R4.4"
 LABEL = "Trix (4 players, 28 contracts)"
 SCRIPT = "web.js"  # the piles of the trix layout, the contract choice, the K♥ offer
+controls = None  # the script draws the contract choice and the K♥ offer itself
 
 
 def _public(game: TrixGame) -> list[int]:
@@ -183,3 +185,32 @@ def public_view(game: TrixGame, seat: int | None) -> dict:
         "previous": _previous(game),
         "looks_per_contract": LOOKS,
     }
+
+
+def words(game: TrixGame, seat: int, text: str) -> str:
+    """A move in words, a verb first: ``choose queens``, ``announce K♥ (R5.6)``, ``pass``
+    (nothing to lay, R9.4), ``lay 10♦`` in the trix layout, else ``play 10♦``."""
+    if text in CONTRACT_NAMES:
+        return f"choose {text}"
+    if text == "double":
+        return "announce K♥: it is worth double (R5.6)"
+    if text == "no-double":
+        return "keep K♥ unannounced"
+    if text == "pass":
+        return "pass: nothing to lay (R9.4)"
+    verb = "lay" if game.phase == TRIX else "play"
+    return f"{verb} {card_text(parse_card(text))}"
+
+
+def describe(game: TrixGame, seat: int | None, name) -> Described:
+    """The title is the script's (``web.js``); here: why the game ended (R8.1)."""
+    ended = None
+    if game.over:
+        pub = _public(game)
+        if pub[S.END] == OVER_1000:
+            over = [name(p) for p, t in enumerate(game.totals) if t > 1000]
+            ended = (f"{' and '.join(over)} passed 1,000 points after contract "
+                     f"{pub[S.CONTRACT_NO] + 1} (R3.7)")  # fmt: skip
+        else:
+            ended = f"all {N_DEALS} contracts are played (R3.8)"
+    return Described(title=LABEL, ended=ended)

@@ -47,6 +47,11 @@
     button.disabled = true;
     const seedText = $("seed").value.trim();
     const body = { seed: seedText === "" ? null : Number(seedText) };
+    const name = $("name").value.trim();
+    if (name) {
+      body.name = name;
+      localStorage.setItem("trixsim.name", name); // a table joined later uses it too
+    }
     if ($("game").value) body.game = $("game").value;
     if ($("bots").value) body.bots = $("bots").value;
     try {
@@ -63,6 +68,7 @@
     }
   };
   newButton.addEventListener("click", newTable);
+  $("name").value = localStorage.getItem("trixsim.name") || "";
   loadGames();
   const go = () => {
     const text = $("join-id").value.trim();

@@ -9,6 +9,7 @@
   const root = document.documentElement;
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
   const TOKEN_KEY = "trixsim.token." + tableId;
+  const NAME_KEY = "trixsim.name"; // the name this device's person chose (the lobby's too)
   const HOLD_MS = 1300; // a completed trick stays in view this long before the next view
   // where each seat sits, counted from yours (the next seat on your right: counter-clockwise)
   const LAYOUT = {
@@ -66,7 +67,7 @@
       const r = await fetch(`/api/tables/${encodeURIComponent(tableId)}/join`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ token: token || null }),
+        body: JSON.stringify({ token: token || null, name: localStorage.getItem(NAME_KEY) || null }),
       });
       if (r.status === 404) {
         $("title").textContent = "There is no such table.";
@@ -108,6 +109,7 @@
         }
         pending.push(msg.view);
         pump();
+        if (msg.view.last_trick && view) showLook(msg.view.last_trick); // asked for: at once
       } else if (msg.type === "error") {
         busy = 0;
         localPre = undefined;
@@ -157,7 +159,7 @@
   function seatName(p) {
     if (!view || p === null || p === undefined) return "";
     const s = view.seats[p];
-    let name = s ? s.name : `seat ${p}`;
+    let name = s ? s.name : `seat ${p}`; // a person's chosen name, or a bot's spec
     if (view.seats.some((o, q) => q !== p && o.name === name)) name += ` (seat ${p})`; // 3 × greedy
     return p === me() && name !== "you" ? `${name} (you)` : name;
   }
@@ -226,16 +228,18 @@
     renderCenter();
     renderAsk();
     renderHand();
+    renderPanel();
     renderLog();
     renderLook();
     renderResult();
+    renderNameBar();
     document.title = (v.state === "your-turn" ? "▶ your turn · " : "") + "trixsim";
   }
 
   function renderTitle() {
     const game = hooks();
     let text = game.title ? game.title(view, ui) : null;
-    if (text === null || text === undefined) text = view.game + (view.deal ? ` · ${view.deal}` : "");
+    if (text === null || text === undefined) text = view.title || view.game;
     if (me() === null) text += " · watching";
     $("title").textContent = text;
     const link = `${location.origin}/t/${encodeURIComponent(tableId)}`;
@@ -260,10 +264,10 @@
       if (total) stats.push(`${total.label} ${total.value}`);
       stats.push(...(own.stats || []));
       if (p.cards_left) stats.push(`${p.cards_left[i]} cards`);
-      const badges = [...(own.badges || [])];
+      const badges = [...((view.badges || [])[i] || []), ...(own.badges || [])];
       const dot = s.kind === "person" ? `<i class="dot ${s.connected ? "on" : "off"}" title="${
         s.connected ? "connected" : "away"}"></i>` : "";
-      if (s.away) badges.push("away: a bot plays meanwhile (R10.2)");
+      if (s.away && view.state !== "over") badges.push("away: a bot plays meanwhile (R10.2)");
       el.innerHTML = `<div class="name">${dot}${esc(seatName(i))}` +
         `<span class="kind">${s.kind === "bot" ? "bot" : ""}</span></div>` +
         `<div class="stats">${esc(stats.join(" · "))}</div>` +
@@ -297,15 +301,18 @@
     if (view.state !== "over" && view.to_act !== null && view.state !== "your-turn") {
       lines.push(`waiting for ${seatName(view.to_act)}…`);
     }
-    center.innerHTML = html + `<div class="caption">${lines.map((l) => `<p>${esc(l)}</p>`).join("")}</div>`;
+    const shown = (view.felt || []).filter((f) => f.cards.length);
+    const extra = shown.length ? `<div class="felt-cards">` + shown.map((f) =>
+      `<figure>${f.cards.map((c) => faceDiv(c)).join("")}<figcaption>${esc(f.label)}</figcaption></figure>`).join("") + `</div>` : "";
+    center.innerHTML = extra + html + `<div class="caption">${lines.map((l) => `<p>${esc(l)}</p>`).join("")}</div>`;
   }
 
   // a button for a legal action; `data` (e.g. "contract") marks it [data-contract=…] in bold
   function actionButton(text, data) {
     const b = document.createElement("button");
     b.type = "button";
-    const words = { ...ACTION_WORDS, ...(hooks().actionWords || {}) };
-    if (text in words) {
+    const words = { ...ACTION_WORDS, ...(view.words || {}), ...(hooks().actionWords || {}) };
+    if (text in ACTION_WORDS || text in (hooks().actionWords || {})) {
       b.dataset.action = text;
       b.textContent = words[text];
     } else if (data) {
@@ -313,10 +320,48 @@
       b.innerHTML = `<b>${esc(text)}</b>`;
     } else {
       b.dataset.act = text;
-      b.textContent = text;
+      b.textContent = words[text] || text;
     }
     b.addEventListener("click", () => act(text));
     return b;
+  }
+
+  // a game's question laid out as its own control (docs/web.md, "controls"): a row, or a
+  // grid with its columns named; a blank cell is a choice not open now
+  function controlsHtml(ask, groups) {
+    groups.forEach((g) => {
+      const box = document.createElement("div");
+      box.className = "group";
+      if (g.label) box.insertAdjacentHTML("beforeend", `<p class="q">${esc(g.label)}</p>`);
+      if (g.note) box.insertAdjacentHTML("beforeend", `<p class="rule">${esc(g.note)}</p>`);
+      g.rows.forEach((cells, r) => {
+        const row = document.createElement("div");
+        const width = Math.max(g.header.length, cells.length);
+        row.className = g.header.length ? "grid" : "choices";
+        if (g.header.length) row.style.gridTemplateColumns = `repeat(${width}, minmax(44px, auto))`;
+        if (g.header.length && r === 0) {
+          g.header.forEach((h) => row.insertAdjacentHTML("beforeend",
+            `<span class="head${/[♥♦]/.test(h) ? " red" : ""}">${esc(h)}</span>`));
+        }
+        cells.forEach((c) => {
+          if (c.action === null || c.action === undefined) {
+            if (g.header.length) row.insertAdjacentHTML("beforeend", `<span class="blank" title="${esc(c.title || "")}"></span>`);
+            return;
+          }
+          const b = document.createElement("button");
+          b.type = "button";
+          b.dataset.act = c.action;
+          if (c.action in ACTION_WORDS) b.dataset.action = c.action;
+          b.textContent = c.text;
+          if (c.title) { b.title = c.title; b.setAttribute("aria-label", c.title); }
+          if (/[♥♦]/.test(c.text) && !/[♠♣]/.test(c.text)) b.classList.add("red");
+          b.addEventListener("click", () => act(c.action));
+          row.appendChild(b);
+        });
+        box.appendChild(row);
+      });
+      ask.appendChild(box);
+    });
   }
 
   function renderAsk() {
@@ -339,8 +384,11 @@
     }
     const game = hooks();
     if (!(game.ask && game.ask(view, { ...ui, say, row }))) {
-      if (Object.keys(view.card_actions).length) say("Your turn: play a card (tap it, or drag it to the table).");
-      view.actions.forEach((a) => row.appendChild(actionButton(a)));
+      const cards = Object.keys(view.card_actions).length;
+      say(`Your turn: ${view.ask || (cards ? "play a card" : "choose")}` +
+        (cards ? " (tap a card, or drag it to the table)." : "."));
+      if (view.controls && view.controls.length) controlsHtml(ask, view.controls);
+      else view.actions.forEach((a) => row.appendChild(actionButton(a)));
     }
     if (row.childNodes.length) ask.appendChild(row);
   }
@@ -381,12 +429,27 @@
     return String(v);
   }
 
+  // the game's state in words (its describe's panel), below the hand
+  function renderPanel() {
+    const rows = view.panel || [];
+    $("panel").hidden = !rows.length;
+    $("panel").innerHTML = rows.length ? `<dl>` + rows.map(([k, v]) =>
+      `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join("") + `</dl>` : "";
+  }
+
+  // a seated person without a name chosen is asked for one (kept with the seat)
+  function renderNameBar() {
+    const mine = me() !== null ? view.seats[me()] : null;
+    $("namebar").hidden = !(mine && mine.kind === "person" && !mine.named && view.state !== "over");
+  }
+
   function renderLog() {
     const log = $("log");
     const items = (view.log || []).slice(-120);
     log.innerHTML = `<h2>What happened</h2><ol>` +
       items.map((e) => `<li>${esc(logText(e))}</li>`).join("") + `</ol>`;
-    if (hooks().facts !== false && view.public && Object.keys(view.public).length) {  // the game's own facts
+    const drawn = hooks().facts === false || (view.panel && view.panel.length);
+    if (!drawn && view.public && Object.keys(view.public).length) { // a game with no words of its own
       log.innerHTML += `<details open><summary>the table</summary><dl>` +
         Object.entries(view.public).map(([k, v]) => `<dt>${esc(k.replace(/_/g, " "))}</dt><dd>${esc(fact(v))}</dd>`).join("") +
         `</dl></details>`;
@@ -405,9 +468,13 @@
     const btn = document.querySelector('[data-action="last-trick"]');
     btn.textContent = "Last trick" + (looksLeft !== null ? ` (${looksLeft} left)` : "");
     const game = hooks();
-    btn.disabled = view.state === "over" || (!!game.lastTrick && !game.lastTrick(view));
-    const lt = view.last_trick;
-    if (!lt) return;
+    // only when there is a trick to see and a look left (the server says so: can_look)
+    btn.disabled = view.state === "over" || !view.can_look || looksLeft === 0 ||
+      (!!game.lastTrick && !game.lastTrick(view));
+    if (view.last_trick) showLook(view.last_trick);
+  }
+
+  function showLook(lt) {
     const key = JSON.stringify(lt);
     if (key === dismissedLook) return;
     const cards = lookCards(lt);
@@ -437,7 +504,8 @@
     const order = r.ranks.map((rank, seat) => ({ rank, seat })).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
     box.dataset.result = JSON.stringify(r.ranks);
     const total = (seat) => { const t = totalOf(seat); return t ? ` — ${t.label} ${t.value}` : ""; };
-    box.innerHTML = `<h2>Game over</h2><ol class="ranks">` +
+    const why = r.why ? `<p class="why">${esc(r.why.charAt(0).toUpperCase() + r.why.slice(1))}.</p>` : "";
+    box.innerHTML = `<h2>Game over</h2>${why}<ol class="ranks">` +
       order.map((o) => `<li data-rank="${o.rank}" data-seat="${o.seat}">${o.rank}. ${esc(seatName(o.seat))}${esc(total(o.seat))}</li>`).join("") +
       `</ol><p class="note">${r.lowest_wins ? "The lowest total wins." : "The highest total wins."}</p>` +
       `<p><a href="/t/${encodeURIComponent(tableId)}/record">the game's record</a> · <a href="/">a new table</a></p>`;
@@ -553,6 +621,13 @@
     const log = $("log");
     log.hidden = !log.hidden;
     $("logbtn").setAttribute("aria-expanded", String(!log.hidden));
+  });
+  $("namebar").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const name = $("myname").value.trim().replace(/\s+/g, " ");
+    if (!name) return;
+    localStorage.setItem(NAME_KEY, name);
+    send({ type: "name", name });
   });
   $("copy").addEventListener("click", async () => {
     try {
