@@ -8,6 +8,8 @@
   const trixsim = (window.trixsim = window.trixsim || {});
   const games = (trixsim.games = trixsim.games || {});
 
+  const ordinal = (n) => n + (["th", "st", "nd", "rd"][n] || "th"); // 1 to 7
+
   function pilesHtml(piles, ui) {
     return `<div class="piles">` + piles.map((pile) => {
       const cards = pile.cards.slice().reverse(); // high at the top, low at the bottom
@@ -29,8 +31,11 @@
       const p = view.public;
       let text = `Trix · contract ${p.contract_no}/${p.contracts}`;
       if (p.contract) {
-        const mult = p.multiplier > 1 ? ` ×${p.multiplier}` : "";
-        text += ` · ${p.contract} · chosen by ${p.chooser === ui.me() ? "you" : ui.seatName(p.chooser)} (choice ${p.choice}${mult})`;
+        const who = p.chooser === ui.me() ? "you" : ui.seatName(p.chooser);
+        const whose = p.chooser === ui.me() ? "your" : "his";
+        // R3.3, R7.1-R7.3: which of his seven choices this is, and what his own points count
+        const mult = p.multiplier > 1 ? `, ${whose} own points count ×${p.multiplier}` : "";
+        text += ` · ${p.contract} · chosen by ${who} (${ordinal(p.choice)} of 7 choices${mult})`;
       } else text += ` · ${ui.says(p.chooser, "chooses", "choose")}`;
       return text;
     },
