@@ -5,7 +5,8 @@ deal's events (every Terts event is public, R10.3: cards, declarations, passes, 
 exchange) and the ended deals' points and totals, never their hands or stock; the seat
 to act also gets notes on its own choices, from its own hand and legal actions. Cards of
 another hand appear only where R10.2 makes them public: a declared meld's cards, the
-exchanged-in turned card, the card drawn from beside the stock (``KNOWN``).
+exchanged-in turned card, the card drawn from beside the stock (``KNOWN``). A move, the
+choices and the state in a person's words are :mod:`.web_words`'s.
 """
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ from sim.games.terts.vocab import (
     SWAP,
     TARGET,
 )
+from sim.games.terts.web_words import controls as controls  # these three: the web layer's,
+from sim.games.terts.web_words import describe as describe  # re-exported (docs/web.md)
+from sim.games.terts.web_words import words as words
 from sim.web.views import CardNotation, TrickSlots
 
 PLAYING = (LEAD, ANSWER, LEAD_CARD, FOLLOW)
@@ -46,11 +50,10 @@ TRICK_SLOTS = TrickSlots(number=S.TRICK_NO, leader=S.LEADER, lead_card=S.LED_CAR
 LOOKS = None  # the last trick may be seen at any time
 LOOKS_RULE = None
 LABEL = "Terts (2 players)"
-SCRIPT = None  # the page's generic drawing and its list of the facts below
+SCRIPT = None  # the page's generic drawing, with describe's panel (the facts below: JSON)
 prompt = None  # card, action or card-or-action (sim.web.views)
 public_text = None  # the record's text: every Terts event is public (R10.3)
 last_trick = None  # the table's, from TRICK_SLOTS
-words = controls = describe = None  # the generic ones (sim.web.views)
 
 
 def _public(game: TertsGame) -> list[int]:
