@@ -9,7 +9,8 @@ Cards are written in the game's notation (``9H``) where no hand can hold them (t
 card on the table or turned down). The called card and the up card the dealer took up are
 public too (R10.3) but may still be in a hand; they are written as a person reads them
 (``A♠``, :func:`.cards.card_text`), so that a card-name token in a view always means a
-card nobody holds.
+card nobody holds. The same state in a person's words (the moves, the controls, the
+title and panel the page shows) is :mod:`.web_words`.
 """
 
 from __future__ import annotations
@@ -40,6 +41,7 @@ from sim.games.euchre5.vocab import (
     TARGET,
     WITH_PARTNER,
 )
+from sim.games.euchre5.web_words import controls, describe, words  # noqa: F401 (declared)
 from sim.web.views import CardNotation, TrickSlots
 
 # what the web layer reads (docs/web.md, sim.core.parts.CONTRACTS["web"])
@@ -53,7 +55,7 @@ prompt = None  # card, action or card-or-action (sim.web.views)
 public_text = None  # the record's text (a discard as ``discard``, R10.1)
 taken = None
 last_trick = None  # the table's, from TRICK_SLOTS
-words = controls = describe = None  # the generic ones (sim.web.views)
+# words, controls, describe: a move, the questions and the state in words (web_words)
 
 PHASES = {
     BID1: "bidding, round 1",
