@@ -9,11 +9,14 @@ which team the seat is on, which is public too.
 
 ``prompt`` asks for an ``action`` in the auction (every call is one) and for a ``card``
 otherwise. The default ``public_text`` already writes a discard as ``discard`` (R11.1).
+The moves, the bid grid and the state in words (``words``, ``controls``, ``describe``) are
+:mod:`.web_words`'s; only its contractor's own panel names the kitty and his discards.
 """
 
 from __future__ import annotations
 
 from sim.games.five_hundred import state as S
+from sim.games.five_hundred import web_words
 from sim.games.five_hundred.cards import CARD_NAMES, card_name, card_text, cards_of, parse_card
 from sim.games.five_hundred.game import DealResult, FiveHundredGame, parse_bid
 from sim.games.five_hundred.vocab import (
@@ -25,12 +28,11 @@ from sim.games.five_hundred.vocab import (
     N_BIDS,
     N_SEATS,
     PLAY,
-    STRAIN_NAMES,
     SUIT_NAMES,
-    bid_strain,
     bid_tricks,
     bid_value,
 )
+from sim.games.five_hundred.web_words import bid_words
 from sim.web.views import CardNotation, TrickSlots
 
 PHASES = ("auction", "discard", "play", "between", "over")  # vocab's phases, by number
@@ -46,7 +48,7 @@ SCRIPT = None  # the page's generic drawing and its list of the facts below
 public_text = None  # the record's text: a discard as ``discard`` (R11.1)
 taken = None
 last_trick = None  # the table's, from TRICK_SLOTS
-words = controls = describe = None  # the generic ones (sim.web.views)
+words, controls, describe = web_words.words, web_words.controls, web_words.describe
 
 
 def _public(game: FiveHundredGame) -> list[int]:
@@ -55,11 +57,6 @@ def _public(game: FiveHundredGame) -> list[int]:
 
 def _four(pub: list[int], base: int) -> list[int]:
     return pub[base : base + 4]
-
-
-def bid_words(bid: int) -> str:
-    """``7`` -> ``"7 hearts"``; ``24`` -> ``"10 no trumps"`` (R4.2-R4.4)."""
-    return f"{bid_tricks(bid)} {STRAIN_NAMES[bid_strain(bid)]}"
 
 
 def call_words(text: str) -> str | None:
@@ -75,9 +72,9 @@ def _calls(game: FiveHundredGame) -> list[list[str]]:
     """Each seat's calls in this deal's auction, in order, in words (R11.2)."""
     calls: list[list[str]] = [[], [], [], []]
     for seat, text in game.history[-1].events if game.history else []:
-        words = call_words(text)
-        if words is not None:
-            calls[seat].append(words)
+        said = call_words(text)
+        if said is not None:
+            calls[seat].append(said)
     return calls
 
 
