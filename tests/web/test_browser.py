@@ -11,7 +11,6 @@ the pages show against what the server knows.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import os
 import re
@@ -270,6 +269,8 @@ def test_a_person_and_three_bots_play_a_contract_tapping_and_dragging(server, ne
     expect(page.locator('[data-action="double"]')).to_be_visible()  # K♥ at his first turn
     assert take_turn(page, double=True) == "double"
     expect(page.locator("#hand [data-card][data-legal='true']").first).to_be_visible()
+    look = page.locator('[data-action="last-trick"]')
+    expect(look).to_be_disabled()  # no trick taken yet in this contract (#29.10)
     cards = hand(page)
     played = take_turn(page, drag=True)
     assert played.startswith("drag "), played
@@ -279,6 +280,11 @@ def test_a_person_and_three_bots_play_a_contract_tapping_and_dragging(server, ne
     expect(page.locator("#log")).to_contain_text(f"you play {said(card)}")  # #29.8
 
     play(server, table_id, {0: page}, lambda: len(table.moves) >= 8)
+    expect(look).to_be_enabled()
+    look.click()
+    expect(page.locator("#overlay")).to_be_visible(timeout=700)  # at once, not behind a hold
+    expect(look).to_contain_text("1 left")
+    page.click("#overlay-close")
     shot = page.screenshot(path=SCREENSHOT)  # the table in mid-game (the README's picture)
     assert shot[:8] == b"\x89PNG\r\n\x1a\n"
 
@@ -532,47 +538,3 @@ def test_on_a_phone_a_card_is_tapped_or_dragged_with_a_finger(server, browser):
             play(server, table_id, {}, lambda: table.game.to_act == 0)  # the bots' cards
     finally:
         phone.close()
-
-
-@pytest.mark.parametrize("game", ["euchre5", "five-hundred", "terts"])
-def test_every_other_game_is_played_from_the_lobby_with_its_own_facts(server, new_context, game):
-    page = new_context().new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.goto(server.url + "/")
-    page.select_option("#game", game)
-    page.fill("#seed", "5")
-    page.click('[data-action="new-table"]')
-    page.wait_for_url(re.compile(r"/t/[^/]+$"))
-    table = server.table(page.url.rsplit("/", 1)[1])
-    assert server.call(lambda: table.spec.name) == game
-    expect(page.locator("#log details")).to_contain_text("dealer")  # the game's facts, open
-    mine = lambda: server.call(lambda: sum(s == 0 for s, _, _ in table.moves))  # noqa: E731
-    end = time.monotonic() + 120
-    while mine() < 6 and not server.call(lambda: table.game.over):
-        assert time.monotonic() < end, f"{game}: seat 0 made {mine()} moves"
-        if server.call(lambda: table.game.to_act) != 0:
-            time.sleep(0.02)
-            continue
-        n = mine()
-        # as a person would: tap, and tap again if nothing happened (a tap on the page's
-        # previous view, before the answer to its last move has come, is ignored: the page
-        # sends no second action until then)
-        for _ in range(3):
-            page.wait_for_selector("html[data-state='your-turn']")
-            # the answer to the last move may still be on its way: wait for something to take
-            page.wait_for_selector(
-                '#hand [data-card][data-legal="true"], '
-                "#ask button[data-act], #ask button[data-action]"
-            )
-            card = page.locator('#hand [data-card][data-legal="true"]')
-            buttons = page.locator("#ask button[data-act], #ask button[data-action]")
-            with contextlib.suppress(PlaywrightTimeout):
-                (card.first if card.count() else buttons.first).click(timeout=3000)
-                if mine() == n and page.locator("#ask button[data-act]").count():
-                    page.locator("#ask button[data-act]").first.click(timeout=2000)  # which?
-            with contextlib.suppress(AssertionError):
-                wait_until(lambda n=n: mine() > n, 5)
-                break
-        assert mine() > n, f"{game}: the page made no move: {page.locator('#ask').inner_text()}"
-    assert not errors, errors

@@ -1,0 +1,155 @@
+"""Every game in plain words, in a real browser (#29 items 4, 6-9): a person on a phone plays
+a whole deal of each game with a script of its own through the controls the server lays out,
+and never reads notation; the end of a game explains itself; a dead connection is noticed.
+
+The server, the browser and the helpers are ``test_browser.py``'s (one per module).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import time
+
+import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+from playwright.sync_api import expect
+
+from tests.web.test_browser import (  # noqa: F401  (fixtures: used by name)
+    GRACE,
+    INIT,
+    WAIT,
+    browser,
+    new_context,
+    server,
+    wait_until,
+)
+
+pytestmark = pytest.mark.slow  # not in make test-quick
+
+# record notation a person should never have to read: a card (``TS``), a call (``bid:7H``)
+NOTATION = re.compile(
+    r"(?<![A-Za-z0-9])[2-9TJQKA][SHDC](?![A-Za-z0-9])|\b(?:bid|call|trump|discard):\w|"
+    r"\bseq[34]-|\bJK\b"
+)
+# where the docs' screenshots go when asked for (TRIXSIM_SCREENSHOTS=docs): nothing by default
+SHOTS = os.environ.get("TRIXSIM_SCREENSHOTS")
+# the words a page shows: the title, the question and its buttons, the state, the log
+WORDS = """() => ['title', 'ask', 'panel', 'log', 'seats', 'center', 'result']
+  .map((id) => document.getElementById(id).innerText).join('\\n')"""
+
+
+def phone(browser):  # noqa: F811
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True,
+                              is_mobile=True, device_scale_factor=2)  # fmt: skip
+    ctx.set_default_timeout(WAIT)
+    ctx.add_init_script(INIT)
+    return ctx
+
+
+def new_table(page, server, game: str, name: str = "Ann") -> object:  # noqa: F811
+    page.goto(server.url + "/")
+    page.fill("#name", name)
+    page.select_option("#game", game)
+    page.fill("#seed", "5")
+    page.click('[data-action="new-table"]')
+    page.wait_for_url(re.compile(r"/t/[^/]+$"))
+    table = server.table(page.url.rsplit("/", 1)[1])
+    assert server.call(lambda: table.spec.name) == game
+    return table
+
+
+@pytest.mark.parametrize("game", ["euchre5", "five-hundred", "terts"])
+def test_a_person_plays_a_whole_deal_on_a_phone_in_plain_words(server, browser, game):  # noqa: F811
+    ctx = phone(browser)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.clock.install()  # the page's timers: a taken trick's 1.3 s in view is skipped
+    try:
+        table = new_table(page, server, game)
+        expect(page.locator(".seat.mine")).to_contain_text("Ann (you)")  # #29.8
+        chosen: list[str] = []  # the questions that were no card, answered with a button
+        end = time.monotonic() + 120
+        while not server.call(lambda: len(table.game.deal_rows) >= 1):
+            assert time.monotonic() < end, f"{game}: the deal did not end; chose {chosen}"
+            if server.call(lambda: table.game.to_act) != 0:
+                time.sleep(0.02)
+                continue
+            n = server.call(lambda: len(table.moves))
+            for _ in range(3):  # a tap on a view the next one is replacing is ignored: again
+                ask = page.locator("#ask")
+                with contextlib.suppress(AssertionError):
+                    expect(ask).to_contain_text("Your turn:", timeout=100)
+                page.clock.run_for(1_500)  # a trick just taken stays 1.3 s in view: seen
+                expect(ask).to_contain_text("Your turn:")
+                page.wait_for_selector("#ask [data-act], #hand [data-legal='true']")
+                words = page.evaluate(WORDS)
+                bad = NOTATION.search(words)
+                assert not bad, f"{game}: {bad[0]!r} in {words}"
+                buttons = page.locator("#ask button[data-act]")
+                act = None
+                with contextlib.suppress(PlaywrightTimeout):  # the view changed meanwhile
+                    if buttons.count():  # a decision through the game's own control, not a pass
+                        others = page.locator("#ask button[data-act]:not([data-act='pass'])")
+                        button = others.first if others.count() else buttons.first
+                        act = button.get_attribute("data-act", timeout=3000)
+                        button.tap(timeout=3000)
+                    else:
+                        page.locator("#hand [data-card][data-legal='true']").first.tap(timeout=3000)
+                with contextlib.suppress(AssertionError):
+                    wait_until(lambda n=n: server.call(lambda: len(table.moves)) > n, 5)
+                    break
+            assert server.call(lambda: len(table.moves)) > n, f"{game}: no move"
+            if act is not None:
+                chosen.append(act)
+            if SHOTS and chosen and page.locator("#center .trick .tcard").count() >= 2:
+                page.screenshot(path=f"{SHOTS}/web-{game}.png")  # mid-deal, for docs/web.md
+        assert [c for c in chosen if c != "pass"], f"{game}: no decision but cards and passes"
+        expect(page.locator("#log")).to_contain_text(re.compile(r"is over\. Totals: "))
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
+def test_a_finished_game_says_why_it_ended_by_name_with_no_away_badges(server, new_context):  # noqa: F811
+    a, b = new_context().new_page(), new_context().new_page()
+    table = new_table(a, server, "euchre5")
+    b.goto(a.url)
+    expect(b.locator(".seat.mine")).to_have_attribute("data-seat", "1")
+    b.fill("#myname", "Bo")
+    b.locator("#namebar button").click()
+    expect(a.locator('.seat[data-seat="1"]')).to_contain_text("Bo")
+    b.context.close()  # Bo leaves: after the grace his bot plays for him (R10.2)
+
+    def ann(until) -> bool:  # Ann's moves straight to the table: the first legal one
+        if not table.game.over and table.game.to_act == 0:
+            table.apply(0, int(table.game.legal_actions()[0]))
+        return until()
+
+    wait_until(lambda: server.call(lambda: ann(lambda: table.seat_list()[1]["away"])), 30)
+    expect(a.locator('.seat[data-seat="1"]')).to_contain_text("away")
+    wait_until(lambda: server.call(lambda: ann(lambda: table.game.over)), 120, "no end")
+    result = a.locator("#result")
+    expect(result).to_be_visible()
+    why = server.call(lambda: table.view(0)["view"]["result"]["why"])
+    assert re.search(r"reached 10 points after deal \d+", why), why  # R9.1
+    expect(result).to_contain_text(why[:1].upper() + why[1:])
+    expect(result).to_contain_text("Ann (you)")
+    expect(result).to_contain_text("Bo")
+    expect(result.locator("a[href$='/record']")).to_have_count(1)
+    expect(a.locator("#seats")).not_to_contain_text("away")  # #29.9
+
+
+def test_a_dead_connection_is_noticed_and_the_page_reconnects(server, new_context):  # noqa: F811
+    page = new_context().new_page()
+    page.clock.install()  # the page's timers, run forward by the test
+    new_table(page, server, "terts")
+    page.wait_for_selector("#hand [data-card]")
+    expect(page.locator("#conn")).to_have_text("")
+    page.clock.fast_forward(13_000)  # 13 s without a message, not even a ping (#29.4)
+    expect(page.locator("#conn")).to_contain_text("offline, reconnecting")
+    page.clock.fast_forward(1_000)
+    expect(page.locator("#conn")).to_have_text("")  # back, on a new connection
+    assert page.evaluate("window.__sockets.length") >= 2
