@@ -217,7 +217,7 @@ def _search(work, target, trump, makers, leader, cnt, led, winner, best, tcards,
             if i == work[fr + F_N]:  # no move decided it: a max node fails, a min node holds
                 result = 0 if (makers >> mover) & 1 else 1
                 if work[fr + F_CNT] == 0:
-                    store(work, fr, hands, target, result, NO_MOVE, tail)
+                    store(work, fr, hands, target, result, np.int64(NO_MOVE), tail)
                 mode = 2
                 continue
             work[fr + F_I] = i + 1
@@ -371,6 +371,7 @@ def makers_future(state, work):
             best = card
             winner = p
     gone = FULL & ~(allc | tcards)
+    led, best = np.int64(led), np.int64(best)  # not a literal 0: _search compiled once
     lo = 0
     hi = left
     while lo < hi:

@@ -170,7 +170,7 @@ def store(work, fr, hands, target, result, move, tail):
         allc = hands[0] | hands[1] | hands[2] | hands[3] | hands[4]
         s = move >> 3
         move = 8 * s + popcount(allc & ((np.int64(1) << move) - 1) & (BYTE << (8 * s)))
-    if result:
-        ttstore(work, k0, k1, k2, need, 15, move)
+    if result:  # np.int64: a literal bound would compile ttstore once more for each
+        ttstore(work, k0, k1, k2, need, np.int64(15), move)
     else:
-        ttstore(work, k0, k1, k2, 0, need - 1, move)
+        ttstore(work, k0, k1, k2, np.int64(0), need - 1, move)

@@ -211,6 +211,7 @@ def team0_future(state, work):
         for p in range(N_SEATS):
             if work[W_HANDS + p] >> JK_NT & 1:
                 jv = state[VOIDS + p]  # R8.3 the suits the joker's holder may not name
+    jv = np.int64(jv)  # not a literal 0: search compiled once
     lo = 0
     hi = left
     while lo < hi:  # a binary search on the target; the table's bounds carry over

@@ -356,10 +356,10 @@ def _store(work, fr, target, result, move):
     """A trick start's yes/no answer as a bound on team 0's future tricks."""
     need = target - work[fr + F_MW]
     rel = rel_move(move, work[fr + F_ALLC]) if move >= 0 else NO_MOVE
-    if result:
-        tt_store(work, work[fr + F_K0], work[fr + F_K1], need, 15, rel)
+    if result:  # np.int64: a literal bound would compile tt_store once more for each
+        tt_store(work, work[fr + F_K0], work[fr + F_K1], need, np.int64(15), rel)
     else:
-        tt_store(work, work[fr + F_K0], work[fr + F_K1], 0, need - 1, rel)
+        tt_store(work, work[fr + F_K0], work[fr + F_K1], np.int64(0), need - 1, rel)
 
 
 @njit(cache=True)
@@ -443,7 +443,7 @@ def search(work, target, tf, code, leader, cnt, led, winner, best, tcards, jv):
             if i == work[fr + F_N]:  # nothing the mover tried got his side what it wants
                 result = mover & 1
                 if work[fr + F_CNT] == 0:
-                    _store(work, fr, target, result, -1)
+                    _store(work, fr, target, result, np.int64(-1))  # not Literal[-1]
                 mode = 2
                 continue
             work[fr + F_I] = i + 1

@@ -362,7 +362,8 @@ def _store(work, base, trump, value):
 def search(work, trump, h0, h1, leader, led, alpha, beta):
     """Seat 0's future points (fail-soft within ``alpha``, ``beta``) from the hands in
     power coordinates, ``leader`` and ``led`` (the card on the table, or -1)."""
-    v = _enter(work, trump, 0, h0, h1, leader, led, alpha, beta)
+    # np.int64: a literal 0 or -1 would make numba compile _enter once more for it
+    v = _enter(work, trump, np.int64(0), h0, h1, leader, led, alpha, beta)
     if v != NONE:
         return v
     d = 0
@@ -397,7 +398,10 @@ def search(work, trump, h0, h1, leader, led, alpha, beta):
                 if h0 == 0:
                     v = 0
                 else:
-                    v = _enter(work, trump, d + 1, h0, h1, winner, -1, alpha - gain, beta - gain)
+                    no_lead = np.int64(-1)
+                    v = _enter(
+                        work, trump, d + 1, h0, h1, winner, no_lead, alpha - gain, beta - gain
+                    )
             if v == NONE:
                 d += 1
                 continue

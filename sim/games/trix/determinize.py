@@ -96,11 +96,11 @@ def _deal_constrained(constrained, unknown, rng, work):
             if t & ~s == 0:
                 work[_SUB + s] -= 1
         w0 = w1 = w2 = 0
-        if t & 1 and work[_NEED + 0] > 0 and _feasible_after(work, 0):
+        if t & 1 and work[_NEED + 0] > 0 and _feasible_after(work, np.int64(0)):
             w0 = work[_NEED + 0]
-        if t & 2 and work[_NEED + 1] > 0 and _feasible_after(work, 1):
+        if t & 2 and work[_NEED + 1] > 0 and _feasible_after(work, np.int64(1)):
             w1 = work[_NEED + 1]
-        if t & 4 and work[_NEED + 2] > 0 and _feasible_after(work, 2):
+        if t & 4 and work[_NEED + 2] > 0 and _feasible_after(work, np.int64(2)):
             w2 = work[_NEED + 2]
         if w0 + w1 + w2 == 0:  # cannot happen when the record is consistent
             ok = False

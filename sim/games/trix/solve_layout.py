@@ -214,7 +214,7 @@ def _finish(work, base, value):
 def search(work, seat, alpha, beta):
     """The seat's points (R9.6; fail-soft within ``alpha``, ``beta``) from the position
     written in frame 0 (the hands and the seat to move)."""
-    v = _enter(work, 0, seat, alpha, beta)
+    v = _enter(work, np.int64(0), seat, alpha, beta)  # not Literal[0]: one compile of _enter
     if v != NONE:
         return v
     d = 0

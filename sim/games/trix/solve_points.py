@@ -202,5 +202,6 @@ def last_trick(contract, seat, chooser, mch, model, h0, h1, h2, h3, leader, ann,
         if c >> 3 == led and c > best:
             best = c
             win = q
-    g, _, _, _ = complete(contract, seat, chooser, mch, model, table, win, 7, ann, ft, fd, 0)
+    last, none = np.int64(7), np.int64(0)  # not literals: complete compiled once
+    g, _, _, _ = complete(contract, seat, chooser, mch, model, table, win, last, ann, ft, fd, none)
     return g

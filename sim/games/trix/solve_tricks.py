@@ -257,7 +257,8 @@ def _play(work, base, nb, m, contract, seat, chooser, mch, model):
 def search(work, contract, seat, chooser, mch, model, alpha, beta):
     """The searched value (fail-soft within ``alpha``, ``beta``) of the position written in
     frame 0: the seat minimises it, the others maximise it."""
-    v = _enter(work, 0, contract, seat, chooser, mch, model, alpha, beta)
+    # np.int64: a literal depth 0 would make numba compile _enter a second time (8 s)
+    v = _enter(work, np.int64(0), contract, seat, chooser, mch, model, alpha, beta)
     if v != NONE:
         return v
     d = 0
