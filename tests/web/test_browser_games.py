@@ -21,6 +21,7 @@ from tests.web.test_browser import (  # noqa: F401  (fixtures: used by name)
     INIT,
     WAIT,
     browser,
+    hand,
     new_context,
     server,
     wait_until,
@@ -71,6 +72,7 @@ def test_a_person_plays_a_whole_deal_on_a_phone_in_plain_words(server, browser, 
         table = new_table(page, server, game)
         expect(page.locator(".seat.mine")).to_contain_text("Ann (you)")  # #29.8
         chosen: list[str] = []  # the questions that were no card, answered with a button
+        shot = None
         end = time.monotonic() + 120
         while not server.call(lambda: len(table.game.deal_rows) >= 1):
             assert time.monotonic() < end, f"{game}: the deal did not end; chose {chosen}"
@@ -104,8 +106,9 @@ def test_a_person_plays_a_whole_deal_on_a_phone_in_plain_words(server, browser, 
             assert server.call(lambda: len(table.moves)) > n, f"{game}: no move"
             if act is not None:
                 chosen.append(act)
-            if SHOTS and chosen and page.locator("#center .trick .tcard").count() >= 2:
-                page.screenshot(path=f"{SHOTS}/web-{game}.png")  # mid-deal, for docs/web.md
+            trick = page.locator("#center .trick .tcard").count()
+            if SHOTS and not shot and trick >= 2 and len(hand(page)) <= 7:  # mid-deal
+                shot = page.screenshot(path=f"{SHOTS}/web-{game}.png", full_page=True)
         assert [c for c in chosen if c != "pass"], f"{game}: no decision but cards and passes"
         expect(page.locator("#log")).to_contain_text(re.compile(r"is over\. Totals: "))
         assert not errors, errors

@@ -179,7 +179,7 @@
     const t = view.totals || [];
     if (t.length === view.seats.length) return { label: "total", value: t[p] };
     const team = (view.teams || []).findIndex((members) => members.includes(p));
-    return team >= 0 ? { label: `team ${team}`, value: t[team] } : null;
+    return team >= 0 ? { label: "team total", value: t[team] } : null;
   }
 
   function cardButton(card, legal, pre) {
@@ -263,7 +263,7 @@
       const stats = [];
       if (total) stats.push(`${total.label} ${total.value}`);
       stats.push(...(own.stats || []));
-      if (p.cards_left) stats.push(`${p.cards_left[i]} cards`);
+      if (p.cards_left) stats.push(`${p.cards_left[i]} card${p.cards_left[i] === 1 ? "" : "s"}`);
       const badges = [...((view.badges || [])[i] || []), ...(own.badges || [])];
       const dot = s.kind === "person" ? `<i class="dot ${s.connected ? "on" : "off"}" title="${
         s.connected ? "connected" : "away"}"></i>` : "";
