@@ -11,6 +11,7 @@ from sim.games.five_hundred.vocab import AUCTION, DEAL_CAP, DISCARD, MINUS_500, 
 from sim.games.five_hundred.vocab import REACHED_500 as REACHED
 from sim.web.views import Button, action_words, card_of_action, hand_cards, public_text, view_for
 from tests.five_hundred.rules_deals import A_PLAY, E_PLAY, SPREAD, game_on, play
+from tests.five_hundred.test_web import STRAIN_WORDS, VALUES  # R4.3, R5.2
 
 SPEC = games()["five-hundred"]
 WEB = SPEC.part("web")
@@ -18,14 +19,6 @@ NAMES = ("Ann", "Bo", "Cy", "Di")
 N = "\u202f"  # the narrow space of a bid: 7 ♥ (web_words.BID_SPACE)
 NOTATION = re.compile(r"\b(bid|call|trump|discard):|seq|\b[2-9TJQKA][SHDC]\b|\bJK\b|=[HCDS]")
 HEADER = ("♣", "♦", "♥", "♠", "NT")  # R4.3, lowest first
-VALUES = (  # R5.2's table: tricks 6-10 by strain C D H S NT
-    (40, 60, 80, 100, 120),
-    (140, 160, 180, 200, 220),
-    (240, 260, 280, 300, 320),
-    (340, 360, 380, 400, 420),
-    (440, 460, 480, 500, 520),
-)
-STRAIN_WORDS = ("clubs", "diamonds", "hearts", "spades", "no trumps")
 
 
 def named(viewer):
