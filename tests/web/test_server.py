@@ -301,7 +301,9 @@ def test_an_away_persons_seat_is_played_by_its_bot_until_he_is_back(data, quiet_
             view_until(watcher, lambda v: any(s == 0 for s, _, _ in table.moves[n:]))
             with connect(client, t["table"], t["token"]) as ws:
                 view = recv(ws)["view"]
-                assert view["seat"] == 0 and view["hand"] == hand_cards(table.game, 0)
+                now = hand_cards(table.game, 0)  # a move his bot began before he was back
+                played = set(view["hand"]) - set(now)  # may land after the view: one card
+                assert view["seat"] == 0 and set(now) <= set(view["hand"]) and len(played) <= 1
                 assert view["seats"][0]["connected"] and not view["seats"][0]["away"]
                 if view["state"] != "your-turn":
                     view = my_turn(ws)

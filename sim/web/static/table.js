@@ -326,44 +326,6 @@
     return b;
   }
 
-  // a game's question laid out as its own control (docs/web.md, "controls"): a row, or a
-  // grid with its columns named; a blank cell is a choice not open now
-  function controlsHtml(ask, groups) {
-    groups.forEach((g) => {
-      const box = document.createElement("div");
-      box.className = "group";
-      if (g.label) box.insertAdjacentHTML("beforeend", `<p class="q">${esc(g.label)}</p>`);
-      if (g.note) box.insertAdjacentHTML("beforeend", `<p class="rule">${esc(g.note)}</p>`);
-      g.rows.forEach((cells, r) => {
-        const row = document.createElement("div");
-        const width = Math.max(g.header.length, cells.length);
-        row.className = g.header.length ? "grid" : "choices";
-        if (g.header.length) row.style.gridTemplateColumns = `repeat(${width}, minmax(44px, auto))`;
-        if (g.header.length && r === 0) {
-          g.header.forEach((h) => row.insertAdjacentHTML("beforeend",
-            `<span class="head${/[♥♦]/.test(h) ? " red" : ""}">${esc(h)}</span>`));
-        }
-        cells.forEach((c) => {
-          if (c.action === null || c.action === undefined) {
-            if (g.header.length) row.insertAdjacentHTML("beforeend", `<span class="blank" title="${esc(c.title || "")}"></span>`);
-            return;
-          }
-          const b = document.createElement("button");
-          b.type = "button";
-          b.dataset.act = c.action;
-          if (c.action in ACTION_WORDS) b.dataset.action = c.action;
-          b.textContent = c.text;
-          if (c.title) { b.title = c.title; b.setAttribute("aria-label", c.title); }
-          if (/[♥♦]/.test(c.text) && !/[♠♣]/.test(c.text)) b.classList.add("red");
-          b.addEventListener("click", () => act(c.action));
-          row.appendChild(b);
-        });
-        box.appendChild(row);
-      });
-      ask.appendChild(box);
-    });
-  }
-
   function renderAsk() {
     const ask = $("ask");
     ask.innerHTML = "";
@@ -387,7 +349,9 @@
       const cards = Object.keys(view.card_actions).length;
       say(`Your turn: ${view.ask || (cards ? "play a card" : "choose")}` +
         (cards ? " (tap a card, or drag it to the table)." : "."));
-      if (view.controls && view.controls.length) controlsHtml(ask, view.controls);
+      if (view.controls && view.controls.length) {
+        window.trixsim.drawControls(ask, view.controls, act, ACTION_WORDS);
+      }
       else view.actions.forEach((a) => row.appendChild(actionButton(a)));
     }
     if (row.childNodes.length) ask.appendChild(row);
@@ -433,8 +397,7 @@
   function renderPanel() {
     const rows = view.panel || [];
     $("panel").hidden = !rows.length;
-    $("panel").innerHTML = rows.length ? `<dl>` + rows.map(([k, v]) =>
-      `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join("") + `</dl>` : "";
+    $("panel").innerHTML = window.trixsim.panelHtml(rows);
   }
 
   // a seated person without a name chosen is asked for one (kept with the seat)
