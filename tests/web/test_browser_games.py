@@ -34,6 +34,8 @@ NOTATION = re.compile(
     r"(?<![A-Za-z0-9])[2-9TJQKA][SHDC](?![A-Za-z0-9])|\b(?:bid|call|trump|discard):\w|"
     r"\bseq[34]-|\bJK\b"
 )
+# a question's buttons: any game's (data-act), Trix's contracts and its K♥ offer
+BUTTONS = "#ask button[data-act], #ask button[data-contract], #ask button[data-action]"
 # where the docs' screenshots go when asked for (TRIXSIM_SCREENSHOTS=docs): nothing by default
 SHOTS = os.environ.get("TRIXSIM_SCREENSHOTS")
 # the words a page shows: the title, the question and its buttons, the state, the log
@@ -61,7 +63,7 @@ def new_table(page, server, game: str, name: str = "Ann") -> object:  # noqa: F8
     return table
 
 
-@pytest.mark.parametrize("game", ["euchre5", "five-hundred", "terts"])
+@pytest.mark.parametrize("game", ["trix", "euchre5", "five-hundred", "terts"])
 def test_a_person_plays_a_whole_deal_on_a_phone_in_plain_words(server, browser, game):  # noqa: F811
     ctx = phone(browser)
     page = ctx.new_page()
@@ -86,17 +88,18 @@ def test_a_person_plays_a_whole_deal_on_a_phone_in_plain_words(server, browser, 
                     expect(ask).to_contain_text("Your turn:", timeout=100)
                 page.clock.run_for(1_500)  # a trick just taken stays 1.3 s in view: seen
                 expect(ask).to_contain_text("Your turn:")
-                page.wait_for_selector("#ask [data-act], #hand [data-legal='true']")
+                page.wait_for_selector(f"{BUTTONS}, #hand [data-legal='true']")
                 words = page.evaluate(WORDS)
                 bad = NOTATION.search(words)
                 assert not bad, f"{game}: {bad[0]!r} in {words}"
-                buttons = page.locator("#ask button[data-act]")
+                buttons = page.locator(BUTTONS)
                 act = None
                 with contextlib.suppress(PlaywrightTimeout):  # the view changed meanwhile
                     if buttons.count():  # a decision through the game's own control, not a pass
-                        others = page.locator("#ask button[data-act]:not([data-act='pass'])")
+                        others = page.locator(f"{BUTTONS}:not([data-act='pass'])")
                         button = others.first if others.count() else buttons.first
-                        act = button.get_attribute("data-act", timeout=3000)
+                        act = button.evaluate("(b) => b.dataset.act || b.dataset.contract || "
+                                              "b.dataset.action", timeout=3000)  # fmt: skip
                         button.tap(timeout=3000)
                     else:
                         page.locator("#hand [data-card][data-legal='true']").first.tap(timeout=3000)

@@ -107,13 +107,15 @@ def contract_line(c: ContractResult) -> str:
             f"{' '.join(map(str, c.totals))}")  # fmt: skip
 
 
-def choice_notes(game: TrixGame, seat: int) -> list[str]:
-    """The contract-choice rules that apply to this choice, in words."""
+def choice_notes(game: TrixGame, seat: int, who: str | None = None) -> list[str]:
+    """The contract-choice rules that apply to this choice, in words; ``who`` opens the
+    first (the terminal's ``Seat 2, you``; the browser's ``Your turn: you``)."""
     s = game.state
     choice = int(s[S.CHOICES_MADE + seat]) + 1
     remaining = int(s[S.REMAINING + seat])
     trix_free = remaining >> TRIX_C & 1
-    notes = [f"Seat {seat}, you choose the contract: your choice {choice} of 7. Your own points "
+    who = who or f"Seat {seat}, you"
+    notes = [f"{who} choose the contract: your choice {choice} of 7. Your own points "
              "count ×2 in your own contract (R7.1)."]  # fmt: skip
     if choice == 7:
         left = CONTRACT_NAMES[remaining.bit_length() - 1]

@@ -86,12 +86,12 @@
           }
         });
       } else if (view.prompt === "double") {
-        say("You hold K♥ and this is your first turn: announce it? Announced, K♥ is worth +200 " +
+        say("Your turn: you hold K♥ and this is your first turn: announce it? Announced, K♥ is worth +200 " +
           "to whoever takes it, and you lose 50 if another player takes it (R5.6).", "note");
         view.actions.forEach((a) => row.appendChild(ui.actionButton(a)));
       } else {
         const verb = p.phase === "trix" ? "lay" : "play";
-        if (view.prompt === "pass") say("You have nothing to lay: pass (R9.4).");
+        if (view.prompt === "pass") say("Your turn: you have nothing to lay: pass (R9.4).");
         else if (Object.keys(view.card_actions).length) say(`Your turn: ${verb} a card (tap it, or drag it to the table).`);
         view.actions.forEach((a) => row.appendChild(ui.actionButton(a)));
       }

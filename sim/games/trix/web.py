@@ -173,7 +173,7 @@ def public_view(game: TrixGame, seat: int | None) -> dict:
             [CONTRACT_NAMES[c] for c in range(N_CONTRACTS) if remaining[p] >> c & 1]
             for p in range(N_SEATS)
         ],
-        "notes": choice_notes(game, seat) if mine and phase == CHOOSE else [],
+        "notes": choice_notes(game, seat, "Your turn: you") if mine and phase == CHOOSE else [],
         "tricks_won": _four(pub, S.TRICKS_WON),
         "trick_no": pub[S.TRICK_NO] + (1 if phase == TRICKS else 0),
         "cards_left": [8 - bin(m).count("1") for m in _four(pub, S.PLAYED_BY)],
