@@ -11,6 +11,12 @@ def whose(who: str) -> str:
     return "your" if who == "you" else f"{who}'s"
 
 
+def capital(text: str) -> str:
+    """The text with its first letter upper case, the rest as it is (``str.capitalize``
+    would write ``A♣`` as ``a♣``)."""
+    return text[:1].upper() + text[1:]
+
+
 def third_person(phrase: str) -> str:
     """A phrase whose first word is a verb, said of another seat: ``bid 7♥`` ->
     ``bids 7♥``, ``pass`` -> ``passes``, ``go alone`` -> ``goes alone``."""

@@ -50,9 +50,9 @@ from sim.web.protocol import (
     MAX_MESSAGE,
     TABLE_ID,
     ProtocolError,
+    optional_name,
     parse_json,
     parse_message,
-    parse_name,
     parse_new_table,
     token_text,
 )
@@ -432,8 +432,7 @@ def create_app(data_dir, grace: float = 20.0, bot_delay: float = 0.3,
         if not isinstance(table, Table):
             return table
         try:
-            name = body.get("name")
-            name = None if name in (None, "") else parse_name(name)
+            name = optional_name(body.get("name"))
             seat, token = table.join(token_text(body.get("token")), name)
         except ProtocolError as e:
             return _error(400, str(e))

@@ -75,6 +75,11 @@ def parse_name(value: object) -> str:
     return name
 
 
+def optional_name(value: object) -> str | None:
+    """A name a request may leave out (absent or ``""``: None), else :func:`parse_name`'s."""
+    return None if value in (None, "") else parse_name(value)
+
+
 def check_table_id(table_id: str) -> str:
     if not TABLE_ID.fullmatch(table_id):
         raise ProtocolError("no such table")
@@ -119,5 +124,4 @@ def parse_new_table(
         raise ProtocolError('"seed" must be an integer from 0 to 2**64 - 1, or absent')
     if seed is not None and not 0 <= seed <= 2**64 - 1:
         raise ProtocolError(f'"seed" must be from 0 to 2**64 - 1, got {seed}')
-    name = body.get("name")
-    return game, texts, seed, None if name in (None, "") else parse_name(name)
+    return game, texts, seed, optional_name(body.get("name"))

@@ -22,7 +22,7 @@ from types import ModuleType
 
 import numpy as np
 
-from sim.core.words import said_by
+from sim.core.words import capital, said_by
 
 STATES = ("your-turn", "waiting", "over")
 SKIP_FIELDS = {"seat", "hand", "cards", "public"}  # observation fields kept out of ``public``
@@ -169,7 +169,7 @@ def action_words(game, seat: int, text: str) -> str:
     return f"play {shown}" if shown != text else text
 
 
-def namer(game, seats: list[dict], viewer: int | None) -> Callable[[int], str]:
+def namer(seats: list[dict], viewer: int | None) -> Callable[[int], str]:
     """A seat as ``viewer`` reads it: ``you``, else its name (with its number when two
     seats share a name: three ``greedy`` bots)."""
     names = [s["name"] for s in seats]
@@ -215,12 +215,8 @@ def controls(game, seat: int, actions: list[str]) -> list[Controls]:
         return own(game, seat, actions)
     if not actions:
         return []
-    row = tuple(Button(a, _capital(action_words(game, seat, a))) for a in actions)
+    row = tuple(Button(a, capital(action_words(game, seat, a))) for a in actions)
     return [Controls("Your choice", (row,))]
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 def _controls_json(groups: list[Controls], legal: list[str]) -> list[dict]:
@@ -241,7 +237,7 @@ def _controls_json(groups: list[Controls], legal: list[str]) -> list[dict]:
 
 def describe(game, seat: int | None, name: Callable[[int], str]) -> Described:
     """The game's state in words for ``seat`` (None: a spectator): the web part's
-    ``describe``; else the game's title and its deal's number."""
+    ``describe``; else only the title: the game's label."""
     own = web_part(game.spec).describe
     if own is not None:
         return own(game, seat, name)
@@ -390,7 +386,7 @@ def view_for(
     public = web.public_view(game, seat)
     taken = web.taken(game) if web.taken is not None else None
     seat_list = _seats(game, seats)
-    name = namer(game, seat_list, seat)
+    name = namer(seat_list, seat)
     told = describe(game, seat, name)
     result = _result(game)
     if result is not None:
@@ -409,7 +405,7 @@ def view_for(
         "actions": actions,  # the legal actions that are no card (pass, double, a contract)
         "prompt": _prompt(game, seat, legal, card_actions) if mine else None,
         "ask": told.ask if mine else None,  # the question in a sentence
-        "words": {a: _capital(action_words(game, seat, a)) for a in legal},
+        "words": {a: capital(action_words(game, seat, a)) for a in legal},
         "controls": _controls_json(controls(game, seat, actions), legal) if mine else [],
         "trick": trick,
         "leader": leader,

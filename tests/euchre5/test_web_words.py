@@ -38,7 +38,7 @@ def example() -> EuchreGame:
 
 
 def told(game, seat):
-    return describe(game, seat, namer(game, SEATS, seat))
+    return describe(game, seat, namer(SEATS, seat))
 
 
 def panel(game, seat) -> dict:
@@ -225,7 +225,7 @@ def test_a_view_does_not_change_when_what_the_viewer_may_not_know_is_replaced():
 
 def test_the_end_says_who_reached_10_and_who_wins():
     game = next(g for g in positions(n=1, seed=3) if g.over)
-    name = namer(game, SEATS, None)
+    name = namer(SEATS, None)
     d = describe(game, None, name)
     reached = [SEATS[p]["name"] for p in range(N_SEATS) if game.totals[p] >= 10]
     assert d.ended.startswith(reached[0]) and "R9.1" in d.ended  # R9.1
@@ -238,6 +238,6 @@ def test_the_end_says_who_reached_10_and_who_wins():
         f"Ann and Bo reached 10 points after deal {deals}; Ann and Bo share the win with 10 "
         "(R9.1, R9.2)")  # fmt: skip
     tied.state[S.TOTALS : S.TOTALS + N_SEATS] = [10, 12, 3, 0, 2]
-    assert describe(tied, 1, namer(game, SEATS, 1)).ended == (
+    assert describe(tied, 1, namer(SEATS, 1)).ended == (
         f"Ann and you reached 10 points after deal {deals}; you win with 12, the most "
         "(R9.1, R9.2)")  # fmt: skip

@@ -11,7 +11,7 @@ be in another hand (the up card the dealer took, a left bower).
 
 from __future__ import annotations
 
-from sim.core.words import says, whose
+from sim.core.words import capital, says, whose
 from sim.games.euchre5 import state as S
 from sim.games.euchre5.cards import CARD_NAMES, card_text, left_bower, parse_card, suit_cards
 from sim.games.euchre5.game import DealResult, EuchreGame
@@ -99,7 +99,7 @@ def controls(game: EuchreGame, seat: int, actions: list[str]) -> list[Controls]:
         return [_round_2(pub, seat, actions)]
     if phase == CALL:
         return _call(pub, actions)
-    row = tuple(Button(a, words(game, seat, a).capitalize()) for a in actions)  # none known
+    row = tuple(Button(a, capital(words(game, seat, a))) for a in actions)  # none known
     return [Controls("Your choice", (row,))]
 
 

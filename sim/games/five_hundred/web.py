@@ -16,7 +16,6 @@ The moves, the bid grid and the state in words (``words``, ``controls``, ``descr
 from __future__ import annotations
 
 from sim.games.five_hundred import state as S
-from sim.games.five_hundred import web_words
 from sim.games.five_hundred.cards import CARD_NAMES, card_name, card_text, cards_of, parse_card
 from sim.games.five_hundred.game import DealResult, FiveHundredGame, parse_bid
 from sim.games.five_hundred.vocab import (
@@ -32,7 +31,7 @@ from sim.games.five_hundred.vocab import (
     bid_tricks,
     bid_value,
 )
-from sim.games.five_hundred.web_words import bid_words
+from sim.games.five_hundred.web_words import bid_words, controls, describe, words  # noqa: F401
 from sim.web.views import CardNotation, TrickSlots
 
 PHASES = ("auction", "discard", "play", "between", "over")  # vocab's phases, by number
@@ -48,7 +47,7 @@ SCRIPT = None  # the page's generic drawing and its list of the facts below
 public_text = None  # the record's text: a discard as ``discard`` (R11.1)
 taken = None
 last_trick = None  # the table's, from TRICK_SLOTS
-words, controls, describe = web_words.words, web_words.controls, web_words.describe
+# words, controls, describe: a move, the bid grid and the state in words (web_words)
 
 
 def _public(game: FiveHundredGame) -> list[int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sim.core.words import says
+from sim.core.words import capital, says
 from sim.games.five_hundred import state as S
 from sim.games.five_hundred.cards import card_text, cards_of, left_bower, parse_card, suit_cards
 from sim.games.five_hundred.game import DealResult, FiveHundredGame, parse_bid
@@ -146,7 +146,7 @@ def controls(game: FiveHundredGame, seat: int, actions: list[str]) -> list[Contr
     rest = [a for a in actions if a != "pass" and not a.startswith("bid:")]
     if rest:  # nothing else is a call (R4.1); kept on a button all the same
         said = [words(game, seat, a) for a in rest]
-        row = tuple(Button(a, w[:1].upper() + w[1:]) for a, w in zip(rest, said, strict=True))
+        row = tuple(Button(a, capital(w)) for a, w in zip(rest, said, strict=True))
         groups.append(Controls("Your choice", (row,)))
     return groups
 

@@ -35,9 +35,7 @@ from sim.games.terts.vocab import (
     SWAP,
     TARGET,
 )
-from sim.games.terts.web_words import controls as controls  # these three: the web layer's,
-from sim.games.terts.web_words import describe as describe  # re-exported (docs/web.md)
-from sim.games.terts.web_words import words as words
+from sim.games.terts.web_words import controls, describe, words  # noqa: F401 (declared)
 from sim.web.views import CardNotation, TrickSlots
 
 PLAYING = (LEAD, ANSWER, LEAD_CARD, FOLLOW)
@@ -54,6 +52,7 @@ SCRIPT = None  # the page's generic drawing, with describe's panel (the facts be
 prompt = None  # card, action or card-or-action (sim.web.views)
 public_text = None  # the record's text: every Terts event is public (R10.3)
 last_trick = None  # the table's, from TRICK_SLOTS
+# words, controls, describe: a move, the choices and the state in words (web_words)
 
 
 def _public(game: TertsGame) -> list[int]:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from sim.core.words import says, whose
+from sim.core.words import capital, says, whose
 from sim.games.terts import state as S
 from sim.games.terts.cards import CARD_NAMES, card_text, cards_of, parse_card
 from sim.games.terts.game import TertsGame
@@ -43,10 +43,6 @@ Name = Callable[[int], str]
 
 def _pub(game: TertsGame) -> list[int]:
     return game.state[: S.PUB_SIZE].tolist()
-
-
-def _capital(text: str) -> str:
-    return text[:1].upper() + text[1:]
 
 
 # -- melds in words (a meld's name fixes its cards, R10.2) --------------------------------------
@@ -143,7 +139,7 @@ def controls(game: TertsGame, seat: int, actions: list[str]) -> list[Controls]:
         if pending is not None:
             what = meld_phrase(pending[2], trump)
             scores = f"scores {meld_points(pending[2])} for your opponent"
-        note = f"{_capital(what)} {scores} (R7.7)"
+        note = f"{capital(what)} {scores} (R7.7)"
         if not melds:
             note = f"Nothing of yours beats it (R7.5): {what} {scores} (R7.7)"
         button = Button("pass", "Pass", f"Pass: {what} {scores} (R7.4c, R7.7)")
@@ -164,7 +160,7 @@ def _meld_button(name: str, trump: int, pending: list | None) -> Button:
         phrase, points = meld_phrase(name, trump), meld_points(name)
     except (KeyError, ValueError, IndexError):
         return Button(name, name)
-    text = f"{_capital(_bare(phrase))} ({points})"
+    text = f"{capital(_bare(phrase))} ({points})"
     verb = "Declare" if pending is None else "Answer with"
     return Button(name, text, f"{verb} {phrase}: {meld_cards_text(name, trump)}, "
                               f"{points} points (R7.1)")  # fmt: skip
@@ -353,7 +349,7 @@ def _felt(game: TertsGame, name: Name) -> tuple[tuple[str, tuple[str, ...]], ...
     card = trump * 8 if pub[S.SWAPPER] >= 0 else pub[S.TURNED]
     if not int(pub[S.KNOWN + drawer]) >> card & 1:
         return ()
-    return ((f"{_capital(name(drawer))} drew it from beside the stock", (CARD_NAMES[card],)),)
+    return ((f"{capital(name(drawer))} drew it from beside the stock", (CARD_NAMES[card],)),)
 
 
 def _ended(game: TertsGame, name: Name) -> str | None:

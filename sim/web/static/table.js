@@ -351,8 +351,7 @@
         (cards ? " (tap a card, or drag it to the table)." : "."));
       if (view.controls && view.controls.length) {
         window.trixsim.drawControls(ask, view.controls, act, ACTION_WORDS);
-      }
-      else view.actions.forEach((a) => row.appendChild(actionButton(a)));
+      } else view.actions.forEach((a) => row.appendChild(actionButton(a)));
     }
     if (row.childNodes.length) ask.appendChild(row);
   }
@@ -432,8 +431,7 @@
     btn.textContent = "Last trick" + (looksLeft !== null ? ` (${looksLeft} left)` : "");
     const game = hooks();
     // only when there is a trick to see and a look left (the server says so: can_look)
-    btn.disabled = view.state === "over" || !view.can_look || looksLeft === 0 ||
-      (!!game.lastTrick && !game.lastTrick(view));
+    btn.disabled = view.state === "over" || !view.can_look || (!!game.lastTrick && !game.lastTrick(view));
     if (view.last_trick) showLook(view.last_trick);
   }
 
