@@ -113,7 +113,7 @@ def test_url_output_on_a_running_scheduler_written_by_its_workers(local, tmp_pat
 def test_ctrl_c_cancels_and_the_run_resumes(local, tmp_path):
     out = tmp_path / "cut"
     args = [*RUN, "--backend", "dask", "--workers", "2", "--out", str(out)]
-    args[args.index("--games") + 1] = "24000"  # 200 chunks: cut after 3
+    args[args.index("--games") + 1] = "6000"  # 50 chunks: cut after 3
     proc = subprocess.Popen([sys.executable, "-m", "sim.cli", *args], stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, text=True, start_new_session=True)  # fmt: skip
     parts = out / "games.parquet"
@@ -123,12 +123,12 @@ def test_ctrl_c_cancels_and_the_run_resumes(local, tmp_path):
     os.killpg(proc.pid, signal.SIGINT)  # as Ctrl-C does: the client and its workers
     _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130 and "--resume" in err and "Traceback" not in err, err
-    assert 3 <= len(list(parts.glob("part-*"))) < 200, "the run should have been cut"
+    assert 3 <= len(list(parts.glob("part-*"))) < 50, "the run should have been cut"
     assert json.loads((out / "manifest.json").read_text())["status"] == "incomplete"
     res = trixsim("tournament", "--resume", "--out", str(out), "--backend", "dask", "-q")
     assert res.returncode == 0, res.stderr
     games = table(out, "games")
-    assert len(games) == 24000 and games["game"].is_unique
+    assert len(games) == 6000 and games["game"].is_unique
     first = games[games["game"] < GAMES].reset_index(drop=True)
     pd.testing.assert_frame_equal(first, table(local, "games"))  # the same rows
 
