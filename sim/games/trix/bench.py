@@ -13,7 +13,7 @@ from sim.bench import targets as t
 EQUAL_TIME = "pimc:worlds=1,mcts:iters=6000"
 PIMC_GREEDY = "pimc:worlds=1,greedy"
 ORACLE = "oracle,greedy"
-STRENGTH = ((EQUAL_TIME, 48), (PIMC_GREEDY, 96), (ORACLE, 96))  # (bots, games)
+STRENGTH = ((EQUAL_TIME, 60), (PIMC_GREEDY, 96), (ORACLE, 96))  # (bots, games): 6 a deal set
 
 # `trixsim ladder` (sim/ladder): pimc solving whole games is a minute a game, so the
 # ladder's pimc solves the last 6 tricks of each contract (before them greedy plays):
