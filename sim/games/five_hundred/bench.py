@@ -9,7 +9,8 @@ MCTS_GREEDY = "mcts,greedy"
 # a world of pimc (a full solve per legal card, 5 ms median) costs more than a decision of
 # mcts:iters=200 (about 0.5 ms): equal time is mcts at its default 600 iterations against
 # pimc solving the last six tricks on twelve worlds (1.31 ms a decision against 1.49
-# measured; not told apart, pimc ahead by 2.0 +- 7.2 over 300 deal sets: docs/bots.md)
+# measured; not told apart, pimc ahead by 2.0 +- 7.2 over 300 deal sets, and 0.1 +- 3.1 over
+# 1,500 at --games 3000 --seed 2: the two are equal; docs/bots.md)
 EQUAL_TIME = "pimc:worlds=12,last=6,mcts"
 PIMC_GREEDY = "pimc,greedy"
 ORACLE = "oracle,mcts"
