@@ -60,6 +60,12 @@ def step(state, g, deal_row, game_row, shares):
     a = local_action(state, g)
     if a < 0:
         return ILLEGAL
+    return step_local(state, a, deal_row, game_row, shares)
+
+
+@njit(cache=True, inline="always")
+def step_local(state, a, deal_row, game_row, shares):
+    """:func:`step` of the legal phase-relative action ``a``, already checked."""
     if not K.step(state, a):
         return ON
     K.record_deal(state, deal_row)
@@ -94,21 +100,23 @@ def vector_reset(states, seed, game_ids, obs, masks, seats):
 
 @njit(cache=True)
 def vector_step(states, actions, seed, next_game, game_ids, obs, masks, seats, rewards, dones,
-                per_deal, point_column, sign, deal_row, game_row, shares):  # fmt: skip
+                per_deal, point_column, sign, deal_row, game_row, shares, local):  # fmt: skip
     """Every row's seat to act takes its global action; a finished game is replaced by the
     next (autoreset: ``next_game[0]`` counts the games dealt) and the seat to act of each row
     is observed. Rewards (games × seats): the win shares when a game ends, and with
     ``per_deal`` each deal's relative points instead. Returns -1, or the first row whose
-    action is illegal (then no row has moved)."""
+    action is illegal (then no row has moved). ``local`` (int64[n]) keeps each row's checked
+    phase-relative action, so the rules take it without a second check."""
     n = states.shape[0]
     for i in range(n):
-        if local_action(states[i], actions[i]) < 0:
+        local[i] = local_action(states[i], actions[i])
+        if local[i] < 0:
             return i
     for i in range(n):
         state = states[i]
         for p in range(K.N_SEATS):
             rewards[i, p] = 0.0
-        r = step(state, actions[i], deal_row, game_row, shares)
+        r = step_local(state, local[i], deal_row, game_row, shares)
         if per_deal and r != ON:
             deal_rewards(deal_row, point_column, sign, rewards[i])
         dones[i] = r == GAME_OVER

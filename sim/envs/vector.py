@@ -42,6 +42,7 @@ class VectorEnv:
         self._deal_row = np.zeros(kernels.N_DEAL_COLUMNS, np.int64)
         self._game_row = np.zeros(kernels.N_GAME_COLUMNS, np.int64)
         self._shares = np.zeros(self.spec.seats, np.float64)
+        self._local = np.zeros(n, np.int64)
         self.games_ended = 0
 
     @property
@@ -71,7 +72,8 @@ class VectorEnv:
         bad = self.k.vector_step(self.states, actions, np.uint64(self.seed), self.next_game,
                                  self.game_ids, self.obs, self.mask, self.seat, self.rewards,
                                  self.done, self.per_deal, self.point_column, self.sign,
-                                 self._deal_row, self._game_row, self._shares)  # fmt: skip
+                                 self._deal_row, self._game_row, self._shares,
+                                 self._local)  # fmt: skip
         if bad >= 0:
             names = self.part.global_names()
             a = int(actions[bad])
