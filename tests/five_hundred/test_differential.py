@@ -1,6 +1,6 @@
 """The numba engine against the plain-Python rules written apart (reference_rules.py here).
 
-Over a thousand random games go through both, move by move: they must offer the same
+Thousands of random games go through both, move by move: they must offer the same
 legal actions to the same seat at every step, and agree on every deal's contractor,
 contract, tricks, points and totals, and on the end and the results. Uniformly random
 bidding ends almost every game in its first deal at -500, so each game draws its own
@@ -18,7 +18,7 @@ from sim.games.five_hundred.game import FiveHundredGame
 from sim.games.five_hundred.vocab import AUCTION, PASS
 from tests.five_hundred.reference_rules import RefGame
 
-GAMES = 1200  # 300 a block, each block reaching both ends it asserts
+GAMES = 2000
 
 
 def policy(rnd: random.Random, k: int):

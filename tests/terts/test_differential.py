@@ -1,6 +1,6 @@
 """The numba engine against the plain-Python rules written apart (reference_rules.py here).
 
-Over a thousand random games go through both, move by move: they must offer the same
+Thousands of random games go through both, move by move: they must offer the same
 legal actions to the same seat at every step, write every action the same way, and
 agree on every deal's dealer, card points, meld points, last trick, points and totals,
 and on the end and the results. Each game draws how keen its players are to declare,
@@ -17,7 +17,7 @@ from sim.games.terts.game import TertsGame
 from sim.games.terts.vocab import PASS, SWAP
 from tests.terts.reference_rules import RefGame
 
-GAMES = 1200  # 300 a block, each block reaching both ends it asserts
+GAMES = 2000
 
 
 def policy(rnd: random.Random):

@@ -1,6 +1,6 @@
 """The numba engine against the plain-Python rules written apart (tests/trix/reference_rules.py).
 
-Over a thousand random games go through both, move by move: they must offer the
+Thousands of random games go through both, move by move: they must offer the
 same legal actions to the same seat at every step and score every contract,
 total and result the same.
 """
@@ -13,7 +13,7 @@ from sim.games.trix.cards import cards_of
 from sim.games.trix.game import Game
 from tests.trix.reference_rules import RefGame
 
-GAMES = 1200  # 300 a block: about 600,000 moves compared (a random Trix game is ~500)
+GAMES = 2000
 
 
 def play_both(seed: int, rnd: random.Random) -> tuple[Game, RefGame]:
