@@ -7,7 +7,7 @@ import pytest
 from sim.core import bots as registry
 from sim.core.bots import parse_spec
 from sim.core.registry import games
-from tests.test_bots import positions
+from tests.test_bots import bits, positions
 
 SOLVED = [pytest.param(s, id=s.name) for s in games().values() if s.has("solver")]
 
@@ -65,3 +65,67 @@ def test_last_solves_only_the_last_tricks(spec):
     assert early
     for game in early:
         assert decision(spec, "pimc:before=mcts,last=1,seed=3", game) == decision(spec, mcts, game)
+
+
+def end_positions(spec, n: int, cards: int, seed: int = 5) -> list:
+    """States of the solvable phase where the seat to act holds at most ``cards`` cards and
+    has a choice: one per random game."""
+    solvable = registry.load_bots(spec.name)["pimc"].dispatcher.py_func.__globals__["S"].solvable
+    rnd, out = np.random.default_rng(seed), []
+    for g in range(4 * n):
+        game = spec.part("api").GAME.new(seed, g)
+        while not game.over:
+            me = game.to_act
+            if (solvable(game.state) and len(game.legal_actions()) > 1
+                    and bin(game.hands()[me]).count("1") <= cards):  # fmt: skip
+                out.append(game)
+                break
+            game.apply(int(rnd.choice(game.legal_actions())))
+        if len(out) == n:
+            break
+    return out
+
+
+def brute_reply(b, state, ended, seat, scale, rng, gparams) -> float:
+    """The reply model written plainly: the others play the rollout bot, the seat takes the
+    best of its actions, each line played out to the deal's end (recursion, copies)."""
+    K, D, G = b["K"], b["D"], b["G"]
+    while not ended:
+        lg, p = int(K.legal_actions(state)), int(K.to_act(state))
+        acts = [a for a in range(64) if lg >> a & 1]
+        if len(acts) > 1 and p == seat:
+            values = []
+            for a in acts:
+                child = state.copy()
+                values.append(brute_reply(b, child, K.step(child, a), seat, scale, rng, gparams))
+            return max(values)
+        a = acts[0] if len(acts) == 1 else G(state, p, K.hand_of(state, p), lg, rng, gparams)
+        ended = K.step(state, a)
+    out = np.zeros(K.N_SEATS)
+    D.rewards(state, scale, out)
+    return out[seat]
+
+
+@pytest.mark.parametrize("spec", SOLVED)
+def test_the_reply_model_is_the_seats_best_line_against_the_rollout_bot(spec):
+    # model=reply values an action by the seat's best line to the deal's end when every
+    # other seat plays the rollout bot: the explicit-stack search equals a plain recursion
+    b = registry.load_bots(spec.name)["pimc"].dispatcher.py_func.__globals__
+    K, D = b["K"], b["D"]
+    gparams = np.zeros(8)
+    checked = 0
+    for game in end_positions(spec, 30, cards=4):
+        seat, full = game.to_act, game.state[: K.STATE_SIZE].copy()
+        scale = D.reward_scale(full)
+        depth = 2 * 4 + 8
+        stack, masks = np.zeros((depth, K.STATE_SIZE), np.int64), np.zeros(depth, np.int64)
+        best = np.zeros(depth)
+        for a in bits(game.legal_mask()):
+            s1, s2 = full.copy(), full.copy()
+            e1, e2 = K.step(s1, a), K.step(s2, a)
+            r1, r2 = np.array([9], np.uint64), np.array([9], np.uint64)
+            got = b["reply_value"](s1, e1, seat, scale, r1, np.zeros(K.N_SEATS), gparams,
+                                   np.int64(0), stack, masks, best)  # fmt: skip
+            assert got == pytest.approx(brute_reply(b, s2, e2, seat, scale, r2, gparams))
+            checked += 1
+    assert checked >= 60

@@ -25,6 +25,14 @@ With ``last`` > 0 only the last ``last`` tricks are solved (once the seat holds 
 cards): the card play before them is a decision "before" like the bids, a depth limit
 where a full solve costs more than it is worth (Five Hundred: ``docs/bots.md``).
 
+**The reply model** (``model=reply``, :func:`reply_value`): a world values an action not by
+the solver but by the seat's best line to the deal's end when every other seat plays the
+rollout bot: the seat's own choices (in the searched part) are searched exhaustively, the
+others' are the bot's. Where the solver's model of the others is far from how they play
+(Trix's paranoid coalition of three), this one is nearer and far cheaper per world: in
+Trix it meets ``mcts:iters=200`` at its time where the solved worlds lost (``docs/bots.md``).
+Its cost grows with the seat's choices still to come, so it wants ``last``.
+
 **oracle** (:func:`decide_oracle`): the same valuation on the true state, which the loop
 hands it whole (``NATIVE_SEES_ALL``): it sees every hand. It cheats; it is the bound of
 what the hidden cards are worth, not a player.
@@ -86,17 +94,84 @@ def value_after(state, ended, seat, scale, rng, work, out, last, gparams):
     return S.reward(state, seat, S.score(state, seat, work), scale)
 
 
+@njit(cache=True, inline="always")
+def _others_play(state, ended, seat, rng, gparams, last):
+    """The rollout bot plays (forced actions taken) until ``seat`` has a choice in the
+    searched part (:func:`solving`) or the deal ends; returns whether it ended."""
+    while not ended:
+        lg = K.legal_actions(state)
+        p = K.to_act(state)
+        if lg & (lg - 1) == 0:
+            a = lowest_bit(lg)
+        elif p == seat and solving(state, K.hand_of(state, seat), last):
+            return False
+        else:
+            a = G(state, p, K.hand_of(state, p), lg, rng, gparams)
+        ended = K.step(state, a)
+    return True
+
+
 @njit(cache=True)
-def _add_values(base, seat, legal, scale, rng, work, state, out, sums, last, gparams):
+def reply_value(state, ended, seat, scale, rng, out, gparams, last, stack, masks, best):
+    """``seat``'s value of ``state`` just after an action under the **reply** model: the
+    others play the rollout bot, the seat its best line against them to the deal's end
+    (every choice of its own in the searched part, :func:`solving`, depth first on an
+    explicit stack: ``stack`` holds a state per own decision, ``masks`` the actions left,
+    ``best`` the best value so far; before that part the seat plays the rollout bot too)."""
+    if _others_play(state, ended, seat, rng, gparams, last):
+        D.rewards(state, scale, out)
+        return out[seat]
+    stack[0, :] = state
+    masks[0] = K.legal_actions(state)
+    best[0] = -np.inf
+    d = 0
+    while True:
+        if masks[d] == 0:
+            v = best[d]
+            if d == 0:
+                return v
+            d -= 1
+            best[d] = max(best[d], v)
+            continue
+        a = lowest_bit(masks[d])
+        masks[d] &= masks[d] - 1
+        child = stack[d + 1]
+        child[:] = stack[d]
+        ended = _others_play(child, K.step(child, a), seat, rng, gparams, last)
+        if not ended and d + 2 >= len(best):  # deeper than sized (no game so far): roll out
+            while not ended:
+                lg = K.legal_actions(child)
+                p = K.to_act(child)
+                ended = K.step(child, G(child, p, K.hand_of(child, p), lg, rng, gparams))
+        if ended:
+            D.rewards(child, scale, out)
+            best[d] = max(best[d], out[seat])
+        else:
+            d += 1
+            masks[d] = K.legal_actions(child)
+            best[d] = -np.inf
+
+
+@njit(cache=True)
+def _add_values(base, seat, legal, scale, rng, work, state, out, sums, last, gparams, model):
     """Every legal action of ``base`` valued for ``seat``, added to ``sums`` (``gparams``:
-    the rollout bot's parameters, its defaults)."""
+    the rollout bot's parameters, its defaults; ``model`` 1: :func:`reply_value`)."""
+    if model == 1:  # a state per own decision still to come: a card each, and room
+        depth = 2 * popcount(K.hand_of(base, seat)) + 8
+        stack = np.zeros((depth, K.STATE_SIZE), np.int64)
+        masks = np.zeros(depth, np.int64)
+        best = np.zeros(depth, np.float64)
     m = legal
     while m:
         a = lowest_bit(m)
         m &= m - 1
         state[:] = base
         ended = K.step(state, a)
-        sums[a] += value_after(state, ended, seat, scale, rng, work, out, last, gparams)
+        if model == 1:
+            sums[a] += reply_value(state, ended, seat, scale, rng, out, gparams, last, stack,
+                                   masks, best)  # fmt: skip
+        else:
+            sums[a] += value_after(state, ended, seat, scale, rng, work, out, last, gparams)
 
 
 @njit(cache=True)
@@ -131,13 +206,15 @@ def _mcts_params(params):
 def decide(public, seat, hand, legal, rng, params):
     """The ``pimc`` bot. ``params``: worlds, ms (0: none), seed, before (0: solve, 1: the
     rollout bot, 2: mcts decides before the solved part), ties (0: greedy's, 1: the lowest
-    id), last (0: the whole solvable phase solved, else its last ``last`` tricks)."""
+    id), last (0: the whole solvable phase solved, else its last ``last`` tricks), model (0:
+    the solver, 1: the reply model of :func:`reply_value`)."""
     if legal & (legal - 1) == 0:
         return lowest_bit(legal)
     # the rollout bot's parameters (its defaults), as writable as the loop's: a constant
     # array is read-only to numba, and the bot would be compiled a second time for it
     gparams = np.zeros(MAX_PARAMS, np.float64)
     last = np.int64(params[5])
+    model = np.int64(params[6])
     held = _held(public, seat, hand, legal, rng) if last > 0 and S.solvable(public) else 0
     if params[3] > 0 and not solving(public, held, last):
         if params[3] == 1:
@@ -161,7 +238,7 @@ def decide(public, seat, hand, legal, rng, params):
     start = now() if ms > 0 else 0.0
     for _ in range(worlds):
         D.determinize(public, seat, hand, legal, stream, dwork, base)
-        _add_values(base, seat, legal, scale, stream, work, state, out, sums, last, gparams)
+        _add_values(base, seat, legal, scale, stream, work, state, out, sums, last, gparams, model)
         if ms > 0 and (now() - start) * 1000.0 >= ms:
             break
     return _best(legal, sums, prefer)
@@ -183,5 +260,7 @@ def decide_oracle(whole, seat, hand, legal, rng, params):
     sums = np.zeros(MAX_ACTIONS, np.float64)
     gparams = np.zeros(MAX_PARAMS, np.float64)
     # np.int64(0), not 0: a literal would have numba compile the whole solve a second time
-    _add_values(base, seat, legal, scale, stream, work, state, out, sums, np.int64(0), gparams)
+    _add_values(
+        base, seat, legal, scale, stream, work, state, out, sums, np.int64(0), gparams, np.int64(0)
+    )
     return _best(legal, sums, -1)

@@ -3,19 +3,20 @@ strength (:mod:`sim.bench.targets`).
 
 ``mcts``'s own strength is measured by ``docs/bots.md``'s tournaments, not here (about 11
 games/s, too slow for an interval that excludes 0 inside the bench's minutes). pimc solving
-whole contracts costs a full solve per legal card (about 6 ms a decision at one world; a
-Trix game of pimc at its default 10 worlds, every seat, is a minute), so the bench plays
-the ladder's pimc: greedy before the last six tricks of each contract, 10 worlds solved for
-those (0.61 ms a decision). Measured apart (``--games 600 --seed 1``, 100 deal sets): it
-beats greedy by 8.0 +- 4.0, and mcts at its time (800 iterations, 0.56 ms) beats it by
-18.9 +- 3.6. At one world solving whole contracts, mcts:iters=6000 led it by 32.3 +- 8.7 over
-8 deal sets (the bench of 2026-12-05).
+whole contracts costs a full solve per legal card (about 6 ms a decision at one world), and
+its paranoid worlds lost to mcts at its time (mcts:iters=800 beat the ladder's
+``pimc:before=greedy,last=6`` by 18.9 +- 3.6, ``--games 600 --seed 1``). The bench plays
+pimc's reply model instead (``sim/core/pimc.py``): in each of 16 worlds the seat's best
+line against greedy playing the three others, over the last four tricks of a contract,
+mcts (at its 200 iterations) before them, about mcts:iters=200's time. Measured apart
+(``--games 1200 --seed 1``, 200 deal sets): against mcts:iters=200 +0.3 +- 2.6 at 0.129 ms
+a decision against 0.141 (equal); against greedy (600 games, 100 deal sets) +22.2 +- 3.5.
 """
 
 from sim.bench import targets as t
 
-PIMC = "pimc:before=greedy,last=6"
-EQUAL_TIME = f"{PIMC},mcts:iters=800"
+PIMC = "pimc:before=mcts,model=reply,last=4,worlds=16"
+EQUAL_TIME = f"{PIMC},mcts:iters=200"
 PIMC_GREEDY = f"{PIMC},greedy"
 ORACLE = "oracle,greedy"
 # (bots, games): 6 games a deal set, 10 deal sets the least a verdict needs
