@@ -56,6 +56,8 @@ S = None  # bound per game (sim.core.loops): the game's solver
 G = None  # bound per game (sim.core.loops): the rollout bot's function
 C = None  # bound per game (sim.core.loops): the rollout bot's narrowing of the actions compared
 M = None  # bound per game (sim.core.loops): the game's mcts (sim.core.ismcts, bound)
+# _play_on's stop rule, as int64 values, not literals: numba would compile it once for each
+ANYONE, SEAT = np.ones(1, np.int64)[0], np.zeros(1, np.int64)[0]
 
 
 @njit(cache=True, inline="always")
@@ -76,49 +78,45 @@ def _held(public, seat, hand, legal, rng):
 
 
 @njit(cache=True)
-def value_after(state, ended, seat, scale, rng, work, out, last, gparams):
-    """``seat``'s value of ``state`` just after an action (``ended``: it ended the deal): the
-    deal's reward, after the rollout bot plays on to the solved part (:func:`solving`) and
-    the solver plays the rest perfectly."""
-    while not ended and not solving(state, K.hand_of(state, seat), last):
+def _play_on(state, a, seat, rng, gparams, last, anyone):  # anyone: ANYONE or SEAT
+    """Take action ``a`` (-1: none), then the rollout bot plays (forced actions taken) until
+    the searched part (:func:`solving`, for ``seat``'s cards) is reached, with ``anyone``
+    whoever is to act, else once ``seat`` (-1: never) has a choice in it; or until the deal
+    ends: returns whether it ended. Not inlined: one copy of the rules serves every call."""
+    while True:
+        if a >= 0 and K.step(state, a):
+            return True
+        if anyone and solving(state, K.hand_of(state, seat), last):
+            return False
         lg = K.legal_actions(state)
+        p = K.to_act(state)
         if lg & (lg - 1) == 0:
             a = lowest_bit(lg)
+        elif not anyone and p == seat and solving(state, K.hand_of(state, seat), last):
+            return False
         else:
-            p = K.to_act(state)
             a = G(state, p, K.hand_of(state, p), lg, rng, gparams)
-        ended = K.step(state, a)
-    if ended:
+
+
+@njit(cache=True)
+def value_after(state, a, seat, scale, rng, work, out, last, gparams):
+    """``seat``'s value of ``state`` after action ``a``: the deal's reward, after the
+    rollout bot plays on to the solved part (:func:`solving`) and the solver plays the rest
+    perfectly."""
+    if _play_on(state, a, seat, rng, gparams, last, ANYONE):
         D.rewards(state, scale, out)
         return out[seat]
     return S.reward(state, seat, S.score(state, seat, work), scale)
 
 
-@njit(cache=True, inline="always")
-def _others_play(state, ended, seat, rng, gparams, last):
-    """The rollout bot plays (forced actions taken) until ``seat`` has a choice in the
-    searched part (:func:`solving`) or the deal ends; returns whether it ended."""
-    while not ended:
-        lg = K.legal_actions(state)
-        p = K.to_act(state)
-        if lg & (lg - 1) == 0:
-            a = lowest_bit(lg)
-        elif p == seat and solving(state, K.hand_of(state, seat), last):
-            return False
-        else:
-            a = G(state, p, K.hand_of(state, p), lg, rng, gparams)
-        ended = K.step(state, a)
-    return True
-
-
 @njit(cache=True)
-def reply_value(state, ended, seat, scale, rng, out, gparams, last, stack, masks, best):
-    """``seat``'s value of ``state`` just after an action under the **reply** model: the
+def reply_value(state, a, seat, scale, rng, out, gparams, last, stack, masks, best):
+    """``seat``'s value of ``state`` after action ``a`` under the **reply** model: the
     others play the rollout bot, the seat its best line against them to the deal's end
     (every choice of its own in the searched part, :func:`solving`, depth first on an
     explicit stack: ``stack`` holds a state per own decision, ``masks`` the actions left,
     ``best`` the best value so far; before that part the seat plays the rollout bot too)."""
-    if _others_play(state, ended, seat, rng, gparams, last):
+    if _play_on(state, a, seat, rng, gparams, last, SEAT):
         D.rewards(state, scale, out)
         return out[seat]
     stack[0, :] = state
@@ -137,12 +135,9 @@ def reply_value(state, ended, seat, scale, rng, out, gparams, last, stack, masks
         masks[d] &= masks[d] - 1
         child = stack[d + 1]
         child[:] = stack[d]
-        ended = _others_play(child, K.step(child, a), seat, rng, gparams, last)
+        ended = _play_on(child, a, seat, rng, gparams, last, SEAT)
         if not ended and d + 2 >= len(best):  # deeper than sized (no game so far): roll out
-            while not ended:
-                lg = K.legal_actions(child)
-                p = K.to_act(child)
-                ended = K.step(child, G(child, p, K.hand_of(child, p), lg, rng, gparams))
+            ended = _play_on(child, np.int64(-1), np.int64(-1), rng, gparams, last, SEAT)
         if ended:
             D.rewards(child, scale, out)
             best[d] = max(best[d], out[seat])
@@ -166,12 +161,11 @@ def _add_values(base, seat, legal, scale, rng, work, state, out, sums, last, gpa
         a = lowest_bit(m)
         m &= m - 1
         state[:] = base
-        ended = K.step(state, a)
         if model == 1:
-            sums[a] += reply_value(state, ended, seat, scale, rng, out, gparams, last, stack,
-                                   masks, best)  # fmt: skip
+            sums[a] += reply_value(state, a, seat, scale, rng, out, gparams, last, stack, masks,
+                                   best)  # fmt: skip
         else:
-            sums[a] += value_after(state, ended, seat, scale, rng, work, out, last, gparams)
+            sums[a] += value_after(state, a, seat, scale, rng, work, out, last, gparams)
 
 
 @njit(cache=True)
