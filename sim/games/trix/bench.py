@@ -24,9 +24,11 @@ STRENGTH = ((EQUAL_TIME, 600), (PIMC_GREEDY, 600), (ORACLE, 96))
 
 # `trixsim ladder` (sim/ladder): pimc solving whole games is a minute a game, so the
 # ladder's pimc solves the last 6 tricks of each contract (before them greedy plays):
-# 0.28 ms a decision at 4 worlds against 28 ms at 10 worlds and the last 8
+# 0.28 ms a decision at 4 worlds against 28 ms at 10 worlds and the last 8; and the bench's
+# reply-model pimc
 LADDER = ("random", "greedy", "mcts:iters=50", "mcts:iters=200", "mcts:iters=800",
-          "pimc:worlds=4,before=greedy,last=6", "pimc:before=greedy,last=6", "oracle")  # fmt: skip
+          "pimc:worlds=4,before=greedy,last=6", "pimc:before=greedy,last=6", PIMC,
+          "oracle")  # fmt: skip
 
 
 def targets(r: dict) -> list:
