@@ -110,5 +110,5 @@ def test_every_game_has_a_ladder_of_its_own_bots():
         bots = roster.standard(name)
         assert {"random", "greedy", "oracle"} <= set(bots) and len(bots) == len(set(bots)) >= 7
         assert sum(b.startswith("mcts") for b in bots) == 3
-        assert sum(b.startswith("pimc") for b in bots) == 2
+        assert sum(b.startswith("pimc") for b in bots) >= 2  # two budgets, or models besides
         assert all(parse_spec(b, name).text == b for b in bots)  # canonical: keys are stable
