@@ -75,14 +75,16 @@ def test_bench_smoke(tmp_path):
 
 def test_every_games_strength_line_ups_are_bots_it_has():
     # the smoke run plays one game's strength tournaments: every other's line-ups parse here,
-    # and every one compares two bots (the targets read a paired difference)
+    # and every one compares two bots (the targets read a paired difference); each is written
+    # as the run names it (its canonical text), else a target finds no bot by that name and
+    # reads the difference with the wrong sign
     for spec in games().values():
         if spec.has("bench"):
             for bots, n in spec.part("bench").STRENGTH:
                 texts = split_specs(bots)
                 assert len(texts) == 2 and n > 0, (spec.name, bots)
-                for text in texts:
-                    parse_spec(text, spec.name)  # raises BotSpecError on a bot it lacks
+                for text in texts:  # parse_spec raises BotSpecError on a bot it lacks
+                    assert parse_spec(text, spec.name).text == text, (spec.name, text)
 
 
 def _result(share_a, ci, better="greedy", diff=0.1, pci=0.05):

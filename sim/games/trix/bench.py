@@ -15,7 +15,7 @@ a decision against 0.141 (equal); against greedy (600 games, 100 deal sets) +22.
 
 from sim.bench import targets as t
 
-PIMC = "pimc:before=mcts,model=reply,last=4,worlds=16"
+PIMC = "pimc:worlds=16,before=mcts,last=4,model=reply"  # as runs name it (canonical)
 EQUAL_TIME = f"{PIMC},mcts:iters=200"
 PIMC_GREEDY = f"{PIMC},greedy"
 ORACLE = "oracle,greedy"
