@@ -12,10 +12,15 @@ from tests.test_bots import bits, positions
 SOLVED = [pytest.param(s, id=s.name) for s in games().values() if s.has("solver")]
 
 
+def bound(spec) -> dict:
+    """The game's bound pimc module (sim/core/pimc.py with K, D, S, G bound), by its names."""
+    return registry.load_bots(spec.name)["pimc"].dispatcher.py_func.__globals__
+
+
 def early_positions(spec, n: int):
     """Positions before the solvable phase (bids, calls, Trix's contract choice, Terts's
     first tricks) with a choice to make."""
-    solvable = registry.load_bots(spec.name)["pimc"].dispatcher.py_func.__globals__["S"].solvable
+    solvable = bound(spec)["S"].solvable
     out = [g for g in positions(spec, 60, seed=8) if not g.over and not solvable(g.state)]
     return [g for g in out if bin(g.legal_mask()).count("1") > 1][:n]
 
@@ -44,7 +49,7 @@ def test_before_hands_early_decisions_to_mcts_or_greedy_as_asked(spec):
 
 @pytest.mark.parametrize("spec", SOLVED[:1])
 def test_a_tie_goes_to_the_rollout_bots_choice_if_it_is_among_the_best(spec):
-    best = registry.load_bots(spec.name)["pimc"].dispatcher.py_func.__globals__["_best"]
+    best = bound(spec)["_best"]
     sums = np.zeros(64)
     sums[[2, 5, 9]] = (1.0, 3.0, 3.0)
     legal = (1 << 2) | (1 << 5) | (1 << 9)
@@ -56,7 +61,7 @@ def test_a_tie_goes_to_the_rollout_bots_choice_if_it_is_among_the_best(spec):
 @pytest.mark.parametrize("spec", SOLVED)
 def test_last_solves_only_the_last_tricks(spec):
     # with last=1 every card-play decision but the last trick's is mcts's, exactly
-    solvable = registry.load_bots(spec.name)["pimc"].dispatcher.py_func.__globals__["S"].solvable
+    solvable = bound(spec)["S"].solvable
     search = spec.part("search")
     mcts = f"mcts:iters={search.ITERS},c={search.C},seed=3"
     play = [g for g in positions(spec, 80, seed=9) if not g.over and solvable(g.state)]
@@ -70,7 +75,7 @@ def test_last_solves_only_the_last_tricks(spec):
 def end_positions(spec, n: int, cards: int, seed: int = 5) -> list:
     """States of the solvable phase where the seat to act holds at most ``cards`` cards and
     has a choice: one per random game."""
-    solvable = registry.load_bots(spec.name)["pimc"].dispatcher.py_func.__globals__["S"].solvable
+    solvable = bound(spec)["S"].solvable
     rnd, out = np.random.default_rng(seed), []
     for g in range(4 * n):
         game = spec.part("api").GAME.new(seed, g)
@@ -110,7 +115,7 @@ def brute_reply(b, state, ended, seat, scale, rng, gparams) -> float:
 def test_the_reply_model_is_the_seats_best_line_against_the_rollout_bot(spec):
     # model=reply values an action by the seat's best line to the deal's end when every
     # other seat plays the rollout bot: the explicit-stack search equals a plain recursion
-    b = registry.load_bots(spec.name)["pimc"].dispatcher.py_func.__globals__
+    b = bound(spec)
     K, D = b["K"], b["D"]
     gparams = np.zeros(8)
     checked = 0
