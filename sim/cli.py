@@ -354,7 +354,7 @@ def tournament(
                             scheduler, out), file=sys.stderr)  # fmt: skip
             for line in warnings(honesty(plan)):  # a cheat or a time budget: even with -q
                 print(f"trixsim: warning: {line}", file=sys.stderr)
-            stop.load_in_background("sim.report", "pyarrow.dataset")  # for the closing summary
+            stop.load_in_background("sim.report")  # for the closing summary
             if pieces:
                 spent = compile_first(plan, pieces, say=not quiet)
                 manifest["compile_seconds"] = round(manifest.get("compile_seconds", 0) + spent, 3)

@@ -121,13 +121,23 @@ def damaged(path: Path, folder: Path, why: str) -> ReportError:
                        f"--resume --out {folder}")  # fmt: skip
 
 
-def read_part(path: Path, columns: list[str], folder: Path) -> pa.Table:
-    """A part file's columns; ReportError naming the file when it cannot be read."""
+def read_part(path: Path, columns: list[str] | None, folder: Path) -> pa.Table:
+    """A part file's columns (None: all); ReportError naming the file when it cannot be read.
+
+    Read with ``ParquetFile``, not ``pq.read_table``: that one goes through pyarrow's
+    datasets, whose import loads pandas, 0.3 s of CPU in every process that reads a run (a
+    tournament's closing summary, a sequential test's looks). ``ParquetFile`` leaves out a
+    column the file lacks instead of failing, hence the check."""
     try:
-        return pq.read_table(path, columns=columns)
+        with pq.ParquetFile(path) as f:
+            table = f.read(columns=columns)
     except (OSError, ValueError, KeyError, pa.ArrowException) as e:
         raise damaged(path, folder, f"{str(e).splitlines()[0] if str(e) else type(e).__name__}"
                       ) from None  # fmt: skip
+    lacking = [c for c in columns or () if c not in table.column_names]
+    if lacking:
+        raise damaged(path, folder, f"no column {lacking[0]!r}")
+    return table
 
 
 def _schema_of(path: Path, columns: list[str], what: str, run: Path, version: str) -> dict:
@@ -307,15 +317,35 @@ def codes(column: pa.ChunkedArray | pa.Array, lookup: dict[str, int], what: str)
         if unknown:
             raise ReportError(f"unexpected {what} {unknown[0]!r} in the tables")
         table = np.array([lookup[n] for n in names], np.int16)
-        out.append(table[ch.indices.to_numpy(zero_copy_only=False)] if len(ch) else table[:0])
+        out.append(table[numpy_of(ch.indices)] if len(ch) else table[:0])
     return np.concatenate(out) if out else np.zeros(0, np.int16)
+
+
+def numpy_of(column: pa.Array | pa.ChunkedArray) -> np.ndarray:
+    """A column of numbers without nulls as a (writable) numpy array, read from its buffers.
+
+    pyarrow's own ``to_numpy`` imports pandas the first time a process calls it (0.3 s of
+    CPU), which a tournament's closing summary and a resume's checks need nothing of.
+    Anything else (nulls, booleans, strings) goes through ``to_numpy``."""
+    kind = column.type
+    number = pa.types.is_integer(kind) or pa.types.is_floating(kind)
+    if not number or column.null_count:
+        if isinstance(column, pa.ChunkedArray):
+            return column.to_numpy()
+        return column.to_numpy(zero_copy_only=False)
+    name = "float" if pa.types.is_floating(kind) else "int"
+    dtype = np.dtype(f"{'u' if pa.types.is_unsigned_integer(kind) else ''}{name}{kind.bit_width}")
+    chunks = column.chunks if isinstance(column, pa.ChunkedArray) else [column]
+    parts = [np.frombuffer(c.buffers()[1], dtype, len(c), c.offset * dtype.itemsize)
+             for c in chunks if len(c)]  # fmt: skip
+    return np.concatenate(parts) if parts else np.zeros(0, dtype)  # a copy: writable
 
 
 def ints(column: pa.ChunkedArray, fill: int = -1) -> np.ndarray:
     """An integer or bool column as numpy; nulls become ``fill``."""
     if column.null_count:
         column = pc.fill_null(column, fill)
-    return column.to_numpy()
+    return numpy_of(column)
 
 
 @dataclass
@@ -375,7 +405,7 @@ def read_games(runs: list[Run]) -> Games:
         cols["bots"].append(np.stack(seat_bots, 1))
         cols["tot"].append(np.stack([ints(t.column(f"total_{p}")) for p in seats], 1))
         cols["rank"].append(np.stack([ints(t.column(f"rank_{p}")) for p in seats], 1))
-        cols["win"].append(np.stack([t.column(f"win_share_{p}").to_numpy() for p in seats], 1))
+        cols["win"].append(np.stack([numpy_of(t.column(f"win_share_{p}")) for p in seats], 1))
         cols["n"].append(ints(t.column(spec.deal_count)))
         cols["end"].append(codes(t.column("end"), end_lookup, "game end"))
     cat = {k: v[0] if len(v) == 1 else np.concatenate(v) for k, v in cols.items()}

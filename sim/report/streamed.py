@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.report.data import GAMES, Run, codes, game_columns, ints, read_part
+from sim.report.data import GAMES, Run, codes, game_columns, ints, numpy_of, read_part
 from sim.report.stats import Tally
 
 SEAT_COLUMNS = ("bot", "total", "rank", "win_share")  # per seat: bot_0, total_0, ...
@@ -27,7 +27,7 @@ def seat_arrays(t, spec, lookup: dict[str, int]):
     bots = np.stack([codes(t.column(f"bot_{p}"), lookup, "bot") for p in seats], 1)
     totals = np.stack([ints(t.column(f"total_{p}")) for p in seats], 1).astype(np.int64)
     ranks = np.stack([ints(t.column(f"rank_{p}")) for p in seats], 1)
-    win = np.stack([t.column(f"win_share_{p}").to_numpy() for p in seats], 1)
+    win = np.stack([numpy_of(t.column(f"win_share_{p}")) for p in seats], 1)
     _, cluster = np.unique(ints(t.column("deal_set")), return_inverse=True)
     return bots, win, totals, ranks, cluster
 

@@ -74,8 +74,9 @@ def quick_exit() -> None:
 
 
 def load_in_background(*modules: str) -> None:
-    """Import ``modules`` in a thread: their import (pyarrow's datasets load pandas: about a
-    second) is then done while the run plays, and a stop prints its summary at once."""
+    """Import ``modules`` in a thread: their import (the report's, with pyarrow's Parquet
+    reader and compute functions) is then done while the run plays, and a stop prints its
+    summary at once."""
     import importlib
     import threading
 

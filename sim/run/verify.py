@@ -51,8 +51,11 @@ def damaged(path: Path, record: dict | None, games: np.ndarray) -> str | None:
     import pyarrow as pa
     import pyarrow.parquet as pq
 
+    from sim.report.data import numpy_of
+
     try:
-        ids = pq.read_table(path, columns=["game"]).column("game").to_numpy()
+        with pq.ParquetFile(path) as f:  # not pq.read_table: its datasets load pandas
+            ids = numpy_of(f.read(columns=["game"]).column("game"))
     except (OSError, ValueError, KeyError, pa.ArrowException) as e:
         return f"not a readable Parquet file ({str(e).splitlines()[0] if str(e) else e})"
     if len(ids) == 0 or not np.isin(games, ids).all() or not np.isin(ids, games).all():
