@@ -11,8 +11,7 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 	$(BIN)/python -m pip install -q --no-compile -e '.[dev]'
-	# on every core (pip's own is one); not the packages' own tests, which nothing imports
-	$(BIN)/python -m compileall -q -j 0 -x '/tests?/' $(VENV)/lib >/dev/null
+	$(BIN)/python -m compileall -q -j 0 -x '/tests?/' $(VENV)/lib >/dev/null  # on every core (pip's own is one); not the packages' tests: nothing imports them
 	touch $(STAMP)
 
 install: $(STAMP)
