@@ -19,11 +19,11 @@ install: $(STAMP)
 # every test, one worker per core (tests/conftest.py compiles each game's kernels first)
 test: $(STAMP)
 	$(BIN)/ruff check sim bots tests
-	$(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder --durations=15
+	$(BIN)/python -m pytest -n auto --dist loadfile --durations=15
 
 # the edit loop: every test but the slow ones (processes, the browser, injected faults)
 test-quick: $(STAMP)
-	$(BIN)/python -m pytest -n auto --dist loadfile --no-loadscope-reorder -m "not slow"
+	$(BIN)/python -m pytest -n auto --dist loadfile -m "not slow"
 
 lint: $(STAMP)
 	$(BIN)/ruff check sim bots tests

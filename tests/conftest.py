@@ -54,47 +54,6 @@ def pytest_configure(config) -> None:
     config._trixsim_compiled = time.perf_counter() - t
 
 
-# pytest-xdist hands whole files to its workers in the order they were collected (make test
-# passes --no-loadscope-reorder to keep it; by default it orders them by their number of
-# tests): the slowest first, so that the workers end together instead of one running a long
-# file alone at the end. From a warm run's pytest --durations=0 (2026-12-05), the seconds in
-# brackets; a file not named keeps its place after these.
-SLOWEST = (
-    "tests/test_dask.py",  # 49
-    "tests/test_faults.py",  # 40
-    "tests/test_bots.py",  # 31
-    "tests/trix/test_solve.py",  # 26
-    "tests/test_runs.py",  # 26
-    "tests/web/test_browser_games.py",  # 25
-    "tests/test_bench.py",  # 23
-    "tests/web/test_browser.py",  # 22
-    "tests/trix/test_play.py",  # 21
-    "tests/five_hundred/test_differential.py",  # 19
-    "tests/test_small_runs.py",  # 17
-    "tests/test_fuzz.py",  # 15
-    "tests/terts/test_differential.py",  # 15
-    "tests/trix/test_differential.py",  # 14
-    "tests/terts/test_report.py",  # 13
-    "tests/five_hundred/test_report.py",  # 11
-    "tests/test_ladder.py",  # 11
-    "tests/five_hundred/test_solve.py",  # 10
-    "tests/terts/test_play.py",  # 10
-)
-
-
-def pytest_collection_modifyitems(config, items) -> None:
-    rank = {path: i for i, path in enumerate(SLOWEST)}
-    root = config.rootpath
-
-    def place(item) -> int:
-        try:
-            return rank.get(item.path.relative_to(root).as_posix(), len(rank))
-        except ValueError:  # a test outside the repository's folder
-            return len(rank)
-
-    items.sort(key=place)  # stable: the rest keep their order
-
-
 def pytest_report_header(config) -> str | None:
     seconds = getattr(config, "_trixsim_compiled", None)
     return None if seconds is None else f"trixsim: every game's kernels ready in {seconds:.0f} s"
