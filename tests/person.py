@@ -17,6 +17,16 @@ SUIT_LETTER = dict(zip("♥♣♦♠", "HCDS", strict=True))
 FIRST_PROMPT_TIMEOUT = 600  # a changed source recompiles the numba kernels first
 
 
+# The command starts as a shell starts it: Ctrl-C unblocked and at its default, whatever the
+# test process did with it (a blocked or ignored signal survives exec). A full run of the
+# suite saw a Ctrl-C to `trixsim play` go unhandled for a minute; the same python, exec'd.
+LIKE_A_SHELL = (
+    "import os, signal, sys; signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT}); "
+    "signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.executable, [sys.executable, "
+    "*sys.argv[1:]])"
+)
+
+
 class Person:
     """Plays ``trixsim play`` through its stdin and stdout, like a person at a terminal."""
 
@@ -24,7 +34,7 @@ class Person:
         env = {k: v for k, v in os.environ.items() if k not in ("FORCE_COLOR", "TTY_COMPATIBLE")}
         env.update(NO_COLOR="1", PYTHONIOENCODING="utf-8", COLUMNS="100")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "sim.cli", "play", "--delay", "0", *args],
+            [sys.executable, "-c", LIKE_A_SHELL, "-m", "sim.cli", "play", "--delay", "0", *args],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,

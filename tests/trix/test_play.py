@@ -139,6 +139,17 @@ def test_a_scripted_person_plays_a_whole_game_and_its_record_replays(tmp_path):
     assert not list(tmp_path.glob("trixsim-play-*.json"))  # nobody left, nothing saved
 
 
+def signal_masks(pid: int) -> str:
+    """What the kernel says of a process's signals (blocked, ignored, pending), on Linux: a
+    Ctrl-C once went unhandled here in a fresh clone's full run, and this says why if again."""
+    lines = []
+    for status in sorted(Path(f"/proc/{pid}/task").glob("*/status")):
+        with contextlib.suppress(OSError):
+            wanted = ("Name", "SigPnd", "ShdPnd", "SigBlk", "SigIgn")
+            lines += [line for line in status.read_text().splitlines() if line.startswith(wanted)]
+    return "\n".join(lines)
+
+
 def test_leave_three_ways_come_back_and_finish_the_same_game(tmp_path):
     # R10.2: q, Ctrl-C and a closed input all save; --resume gives the seat back where it was
     bots = ["greedy", "human", "mcts:iters=20", "greedy"]
@@ -156,12 +167,13 @@ def test_leave_three_ways_come_back_and_finish_the_same_game(tmp_path):
     assert play_along(person, stop_after=25) is not None
     assert "seat 1 is yours again" in person.text
     person.proc.send_signal(signal.SIGINT)  # Ctrl-C while the person is thinking
+    masks = signal_masks(person.proc.pid)
     # the signal alone ends the command: the input is closed only after it, else the closed
     # input (a way of leaving with code 0) could be read before the signal is handled
     with contextlib.suppress(subprocess.TimeoutExpired):  # then the assertion says what it said
         person.proc.wait(60)
     code, err = person.finish()
-    assert code == 130, person.text[-1500:] + err
+    assert code == 130, person.text[-1500:] + err + masks
     later = len(json.loads(saved.read_text())["actions"])
     assert later > moves
 
