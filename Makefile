@@ -19,11 +19,11 @@ install: $(STAMP)
 # every test, one worker per core (tests/conftest.py compiles each game's kernels first)
 test: $(STAMP)
 	$(BIN)/ruff check sim bots tests
-	PYTHONHASHSEED=0 $(BIN)/python -m pytest -n auto --dist loadfile --durations=15  # one hash order: OpenSpiel's ISMCTS iterates string sets
+	$(BIN)/python -m pytest -n auto --dist loadfile --durations=15
 
 # the edit loop: every test but the slow ones (processes, the browser, injected faults)
 test-quick: $(STAMP)
-	PYTHONHASHSEED=0 $(BIN)/python -m pytest -n auto --dist loadfile -m "not slow"
+	$(BIN)/python -m pytest -n auto --dist loadfile -m "not slow"
 
 lint: $(STAMP)
 	$(BIN)/ruff check sim bots tests

@@ -67,7 +67,7 @@ def test_a_players_string_hides_what_the_others_kept_private(spec):
 
 def test_a_resampled_state_has_the_same_information_state(spec):
     game, rnd = load(spec), np.random.default_rng(1)
-    sampler = pyspiel.UniformProbabilitySampler(0.0, 1.0)
+    sampler = pyspiel.UniformProbabilitySampler(1, 0.0, 1.0)
     checked = moved = refused = 0
     for state in random_states(game, rnd, every=8):
         if state.is_terminal():
@@ -99,6 +99,12 @@ def test_openspiels_ismcts_plays_a_game(spec):
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rs)
     # a few simulations a move: each rolls the whole game out through the Python API
     bot = ismcts.ISMCTSBot(game, evaluator, uct_c=2.0, max_simulations=4, random_state=rs)
+    # its samples seeded too (its default sampler draws a fresh seed each time)
+    bot.set_resampler(
+        lambda state, player: state.resample_from_infostate(
+            player, pyspiel.UniformProbabilitySampler(int(rs.randint(2**31)), 0.0, 1.0)
+        )
+    )
     state = game.new_initial_state()
     state.apply_action(3)
     searched = 0

@@ -11,7 +11,8 @@ card is played. What it knows constrains the deal (:func:`sim.core.sampler.deal`
   it, it is on the table, and after a round-1 pass it is turned down (R4.3);
 - the maker does not hold the called card (R6.2); once played, its player is the
   partner (R6.3);
-- a dealer knows his discard (the high bits of his private word).
+- a dealer knows his discard (the high bits of his private word); he was dealt it
+  unless it is the up card, and the maker may not call a card he was dealt (R6.2).
 
 It reads only its arguments, so the true hidden cards cannot leak.
 """
@@ -99,6 +100,7 @@ def determinize(public, seat, hand, legal, rng, work, state):
                                                        buried & -buried)  # fmt: skip
         state[DISCARDED_CARD] = lowest_bit(discard) if discard else -1
         state[KITTY] = buried & ~discard
+        state[DEALT + dealer] = (state[DEALT + dealer] | discard) & ~up  # dealt his discard
     else:
         state[DISCARDED_CARD] = -1
         state[KITTY] = buried

@@ -289,10 +289,15 @@ class EuchreGame(CoreGame):
 
     def with_hands(self, hands: list[int]) -> np.ndarray:
         state = self.state.copy()
+        up = 1 << int(state[S.UP_CARD])
+        ordered = state[S.ROUND] == 1 and state[S.MAKER] >= 0
+        discard = 1 << int(state[S.DISCARDED_CARD]) if state[S.DISCARDED_CARD] >= 0 else 0
         for p in range(N_SEATS):
             if hands[p] != self.hand(p):
                 state[S.HANDS + p] = hands[p]
                 state[S.DEALT + p] = hands[p] | int(state[S.PLAYED_BY + p])
+                if ordered and p == self.dealer:  # he took the up card and was dealt his discard
+                    state[S.DEALT + p] = (int(state[S.DEALT + p]) | discard) & ~up
         called = int(state[S.CALLED])
         if called >= 0 and state[S.REVEALED] < 0:
             state[S.PARTNER] = next((p for p in range(N_SEATS) if hands[p] >> called & 1), -1)
