@@ -11,10 +11,13 @@ set to 1 or 0 asks for the head start or refuses it.
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
 from concurrent.futures import ThreadPoolExecutor
+
+import pytest
 
 # two at a time, in this order, so that both cores finish together: cold compiles of a whole
 # game measured side by side, Trix 71 s, Five Hundred 66, Euchre 63, Terts 58 (trix then
@@ -57,3 +60,25 @@ def pytest_configure(config) -> None:
 def pytest_report_header(config) -> str | None:
     seconds = getattr(config, "_trixsim_compiled", None)
     return None if seconds is None else f"trixsim: every game's kernels ready in {seconds:.0f} s"
+
+
+def _ctrl_c_changed() -> str | None:
+    """How this (the main) thread's Ctrl-C differs from Python's default, if it does."""
+    if signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, []):
+        return "blocked"
+    handler = signal.getsignal(signal.SIGINT)
+    return None if handler is signal.default_int_handler else f"handled by {handler!r}"
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_teardown(item, nextitem):
+    """Every test leaves Ctrl-C as it found it: a blocked or ignored SIGINT outlives exec, so
+    the commands later tests start would inherit it (a full run once saw ``trixsim play``
+    sit a minute through a Ctrl-C)."""
+    result = yield
+    changed = _ctrl_c_changed()
+    if changed:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        raise AssertionError(f"{item.nodeid} left Ctrl-C {changed} (now restored)")
+    return result
