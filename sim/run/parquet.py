@@ -22,6 +22,7 @@ import numpy as np
 import pyarrow as pa
 import pyarrow.parquet as pq
 
+from sim.core import arrow
 from sim.core.spec import GameSpec
 
 GAMES = "games"
@@ -57,23 +58,22 @@ class Columns:
         # makes pyarrow write unstable bytes, so each name is in it once.
         unique = list(dict.fromkeys(bot_names))
         self._to_unique = np.array([unique.index(b) for b in bot_names], np.int8)
-        self._names = pa.array(unique, pa.string())
+        self._names = arrow.strings(unique)
 
     @staticmethod
     def ints(values: np.ndarray, kind: pa.DataType) -> pa.Array:
         """A contiguous column as ``kind`` (no copy when it already is)."""
-        return pa.array(values.astype(kind.to_pandas_dtype(), copy=False))
+        return arrow.numbers(values, kind)
 
     @staticmethod
     def dictionary(indices: np.ndarray, names: pa.Array) -> pa.DictionaryArray:
-        return pa.DictionaryArray.from_arrays(pa.array(indices, pa.int8()), names)
+        return arrow.dictionary(indices, names)
 
     def bots(self, seat_lineup: np.ndarray, valid: np.ndarray | None = None) -> pa.DictionaryArray:
         """Line-up indices -> bot names (null where not ``valid``)."""
         if valid is None:
             return self.dictionary(self._to_unique[seat_lineup], self._names)
-        idx = pa.array(self._to_unique[seat_lineup], pa.int8(), mask=~valid)
-        return pa.DictionaryArray.from_arrays(idx, self._names)
+        return arrow.dictionary(self._to_unique[seat_lineup], self._names, valid)
 
 
 def pandas_metadata(fields: list[pa.Field]) -> dict[bytes, bytes]:
@@ -116,9 +116,9 @@ def deals_table(spec: GameSpec, deals, counts, game_ids, deal_sets, seating_ids,
 
     seat_bots = per_row(seatings, np.int8)  # line-up index at each seat, per row
     table = {
-        "game": pa.array(per_row(game_ids, np.int32)),
-        "deal_set": pa.array(per_row(deal_sets, np.int32)),
-        "seating": pa.array(per_row(seating_ids, np.int8)),
+        "game": arrow.numbers(per_row(game_ids, np.int32), pa.int32()),
+        "deal_set": arrow.numbers(per_row(deal_sets, np.int32), pa.int32()),
+        "seating": arrow.numbers(per_row(seating_ids, np.int8), pa.int8()),
     }
     table |= part.deal_columns(deals, seat_bots, w)
     for p in range(spec.seats):
@@ -133,20 +133,20 @@ def games_table(spec: GameSpec, games, shares, game_ids, deal_sets, seating_ids,
     w = Columns(bot_names)
     n = spec.seats
     table = {
-        "game": pa.array(game_ids, pa.int32()),
-        "deal_set": pa.array(deal_sets, pa.int32()),
-        "seating": pa.array(seating_ids, pa.int8()),
+        "game": arrow.numbers(game_ids, pa.int32()),
+        "deal_set": arrow.numbers(deal_sets, pa.int32()),
+        "seating": arrow.numbers(seating_ids, pa.int8()),
     }
     for p in range(n):
         table[f"bot_{p}"] = w.bots(seatings[:, p])
     table |= part.game_columns(games, w)
     for p in range(n):
-        table[f"total_{p}"] = pa.array(games[:, p], pa.int16())
+        table[f"total_{p}"] = arrow.numbers(games[:, p], pa.int16())
     for p in range(n):
-        table[f"rank_{p}"] = pa.array(games[:, n + p], pa.int8())
+        table[f"rank_{p}"] = arrow.numbers(games[:, n + p], pa.int8())
     for p in range(n):
-        table[f"win_share_{p}"] = pa.array(shares[:, p], pa.float64())
-    names = pa.array([spec.name], pa.string())
+        table[f"win_share_{p}"] = arrow.numbers(shares[:, p], pa.float64())
+    names = arrow.strings([spec.name])
     table["game_name"] = w.dictionary(np.zeros(len(game_ids), np.int8), names)
     return _table(table, part.NULLABLE)
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
+from sim.core import arrow
 from tests.toy.vocab import END_NAMES, D, G
 
-ENDS = pa.array(END_NAMES, pa.string())
+ENDS = arrow.strings(END_NAMES)
 NULLABLE = frozenset()
 STATISTICS = ("deal_no", "dealer")
 
@@ -15,8 +16,8 @@ STATISTICS = ("deal_no", "dealer")
 def game_columns(games: np.ndarray, w) -> dict[str, pa.Array]:
     """The games table's toy columns: ``deals`` (spec.deal_count), ``end``, ``first_dealer``."""
     return {
-        "first_dealer": pa.array(games[:, G["first_dealer"]], pa.int8()),
-        "deals": pa.array(games[:, G["deals"]], pa.int8()),
+        "first_dealer": arrow.numbers(games[:, G["first_dealer"]], pa.int8()),
+        "deals": arrow.numbers(games[:, G["deals"]], pa.int8()),
         "end": w.dictionary(games[:, G["end"]] - 1, ENDS),
     }
 

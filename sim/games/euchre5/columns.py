@@ -10,16 +10,17 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
+from sim.core import arrow
 from sim.games.euchre5.cards import CARD_NAMES
 from sim.games.euchre5.vocab import ALONE_NAMES, END_NAMES, N_SEATS, SUITS, D, G
 
-SUIT_NAMES = pa.array(list(SUITS), pa.string())
+SUIT_NAMES = arrow.strings(list(SUITS))
 CARD_IDS = np.full(32, 0, np.int8)
 for _i, _c in enumerate(sorted(CARD_NAMES)):
     CARD_IDS[_c] = _i
-CARDS = pa.array([CARD_NAMES[c] for c in sorted(CARD_NAMES)], pa.string())
-ALONE = pa.array(ALONE_NAMES, pa.string())
-ENDS = pa.array(END_NAMES, pa.string())
+CARDS = arrow.strings([CARD_NAMES[c] for c in sorted(CARD_NAMES)])
+ALONE = arrow.strings(ALONE_NAMES)
+ENDS = arrow.strings(END_NAMES)
 
 NULLABLE = frozenset(["exchanged", "called", "partner", "revealed_trick"])
 STATISTICS = ("deal_no", "dealer", "maker", "trump", "alone", "end")
@@ -28,17 +29,15 @@ STATISTICS = ("deal_no", "dealer", "maker", "trump", "alone", "end")
 def game_columns(games: np.ndarray, w) -> dict[str, pa.Array]:
     """The games table's Euchre columns (between the bots and the totals)."""
     return {
-        "first_dealer": pa.array(games[:, G["first_dealer"]], pa.int8()),
-        "deals": pa.array(games[:, G["deals"]], pa.int8()),
+        "first_dealer": arrow.numbers(games[:, G["first_dealer"]], pa.int8()),
+        "deals": arrow.numbers(games[:, G["deals"]], pa.int8()),
         "end": w.dictionary(games[:, G["end"]] - 1, ENDS),
     }
 
 
 def _cards(values: np.ndarray, valid: np.ndarray, w) -> pa.Array:
     """Card ids as a dictionary column of names, null where not ``valid``."""
-    idx = pa.array(CARD_IDS[np.where(valid, values, 0).astype(np.intp)], pa.int8(),
-                   mask=~valid)  # fmt: skip
-    return pa.DictionaryArray.from_arrays(idx, CARDS)
+    return arrow.dictionary(CARD_IDS[np.where(valid, values, 0).astype(np.intp)], CARDS, valid)
 
 
 def deal_columns(deals: np.ndarray, seat_bots: np.ndarray, w) -> dict[str, pa.Array]:
@@ -55,7 +54,7 @@ def deal_columns(deals: np.ndarray, seat_bots: np.ndarray, w) -> dict[str, pa.Ar
         "maker_position": w.ints((col["maker"] - col["dealer"]) % N_SEATS, pa.int8()),
         "trump": w.dictionary(col["trump"], SUIT_NAMES),
         "up": _cards(col["up"], np.ones(len(maker), bool), w),
-        "exchanged": pa.array(col["exchanged"] == 1, mask=col["exchanged"] < 0),
+        "exchanged": arrow.flags(col["exchanged"] == 1, col["exchanged"] >= 0),
         "called": _cards(col["called"], col["called"] >= 0, w),
         "alone": w.dictionary(col["alone"], ALONE),
         "partner": w.Validity(col["partner"] >= 0).column(col["partner"], pa.int8()),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
+from sim.core import arrow
 from sim.games.five_hundred.vocab import (
     END_NAMES,
     N_BIDS,
@@ -21,9 +22,9 @@ from sim.games.five_hundred.vocab import (
     bid_name,
 )
 
-BIDS = pa.array([bid_name(b) for b in range(N_BIDS)], pa.string())
-STRAIN_NAMES = pa.array(list(STRAINS), pa.string())
-ENDS = pa.array(END_NAMES, pa.string())
+BIDS = arrow.strings([bid_name(b) for b in range(N_BIDS)])
+STRAIN_NAMES = arrow.strings(list(STRAINS))
+ENDS = arrow.strings(END_NAMES)
 
 NULLABLE = frozenset([
     "winner_team", *(f"bid_{p}" for p in range(N_SEATS)), "contractor", "contractor_bot",
@@ -37,16 +38,15 @@ def game_columns(games: np.ndarray, w) -> dict[str, pa.Array]:
     """The games table's Five Hundred columns (between the bots and the totals)."""
     winner = games[:, G["winner"]]
     return {
-        "first_dealer": pa.array(games[:, G["first_dealer"]], pa.int8()),
-        "deals": pa.array(games[:, G["deals"]], pa.int16()),
+        "first_dealer": arrow.numbers(games[:, G["first_dealer"]], pa.int8()),
+        "deals": arrow.numbers(games[:, G["deals"]], pa.int16()),
         "end": w.dictionary(games[:, G["end"]] - 1, ENDS),
-        "winner_team": pa.array(winner.astype(np.int8), pa.int8(), mask=winner < 0),
+        "winner_team": arrow.numbers(winner, pa.int8(), winner >= 0),
     }
 
 
 def _dictionary(values: np.ndarray, valid: np.ndarray, names: pa.Array) -> pa.DictionaryArray:
-    idx = pa.array(np.where(valid, values, 0).astype(np.int8), pa.int8(), mask=~valid)
-    return pa.DictionaryArray.from_arrays(idx, names)
+    return arrow.dictionary(np.where(valid, values, 0), names, valid)
 
 
 def deal_columns(deals: np.ndarray, seat_bots: np.ndarray, w) -> dict[str, pa.Array]:
@@ -70,14 +70,14 @@ def deal_columns(deals: np.ndarray, seat_bots: np.ndarray, w) -> dict[str, pa.Ar
         bid = col[f"bid_{p}"]
         table[f"bid_{p}"] = _dictionary(bid, bid >= 0, BIDS)
     table |= {
-        "thrown_in": pa.array(~played),
+        "thrown_in": arrow.flags(~played),
         "contractor": in_play.column(contractor, pa.int8()),
         "contractor_bot": w.bots(seat_bots[rows, np.where(played, contractor, 0)], played),
         "contractor_position": in_play.column((contractor - col["dealer"]) % N_SEATS, pa.int8()),
         "contract": _dictionary(contract, played, BIDS),
         "tricks_bid": in_play.column(level, pa.int8()),
         "strain": _dictionary(contract % 5, played, STRAIN_NAMES),
-        "made": pa.array(attack_tricks >= level, mask=~played),
+        "made": arrow.flags(attack_tricks >= level, played),
     }
     for p in range(N_SEATS):
         table[f"tricks_{p}"] = w.ints(col[f"tricks_{p}"], pa.int8())

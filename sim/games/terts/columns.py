@@ -10,13 +10,14 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
+from sim.core import arrow
 from sim.games.terts.cards import CARD_NAMES
 from sim.games.terts.vocab import END_NAMES, KIND_NAMES, N_SEATS, SUITS, D, G
 
-CARDS = pa.array([CARD_NAMES[c] for c in range(32)], pa.string())
-TRUMPS = pa.array(list(SUITS), pa.string())
-ENDS = pa.array(END_NAMES, pa.string())
-KINDS = pa.array(KIND_NAMES, pa.string())
+CARDS = arrow.strings([CARD_NAMES[c] for c in range(32)])
+TRUMPS = arrow.strings(list(SUITS))
+ENDS = arrow.strings(END_NAMES)
+KINDS = arrow.strings(KIND_NAMES)
 _BITS = np.arange(len(KIND_NAMES), dtype=np.int64)
 
 NULLABLE = frozenset(["swap_seat", "swap_trick", "swap_bot"])
@@ -26,8 +27,8 @@ STATISTICS = ("deal_no", "dealer", "trump", "end")
 def game_columns(games: np.ndarray, w) -> dict[str, pa.Array]:
     """The games table's Terts columns (between the bots and the totals)."""
     return {
-        "first_dealer": pa.array(games[:, G["first_dealer"]], pa.int8()),
-        "deals": pa.array(games[:, G["deals"]], pa.int8()),
+        "first_dealer": arrow.numbers(games[:, G["first_dealer"]], pa.int8()),
+        "deals": arrow.numbers(games[:, G["deals"]], pa.int8()),
         "end": w.dictionary(games[:, G["end"]] - 1, ENDS),
     }
 
@@ -37,8 +38,8 @@ def kinds(masks: np.ndarray) -> pa.ListArray:
     bits = (masks.astype(np.int64)[:, None] >> _BITS) & 1 == 1
     offsets = np.zeros(len(masks) + 1, np.int32)
     np.cumsum(bits.sum(axis=1), out=offsets[1:])
-    values = pa.DictionaryArray.from_arrays(pa.array(np.nonzero(bits)[1], pa.int8()), KINDS)
-    return pa.ListArray.from_arrays(pa.array(offsets), values)
+    values = arrow.dictionary(np.nonzero(bits)[1], KINDS)
+    return pa.ListArray.from_arrays(arrow.numbers(offsets, pa.int32()), values)
 
 
 def deal_columns(deals: np.ndarray, seat_bots: np.ndarray, w) -> dict[str, pa.Array]:

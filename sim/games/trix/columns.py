@@ -11,10 +11,11 @@ from __future__ import annotations
 import numpy as np
 import pyarrow as pa
 
+from sim.core import arrow
 from sim.games.trix.vocab import CONTRACT_NAMES, END_NAMES, N_SEATS, TRIX_C, C, G
 
-CONTRACTS = pa.array(CONTRACT_NAMES, pa.string())
-ENDS = pa.array(END_NAMES, pa.string())
+CONTRACTS = arrow.strings(CONTRACT_NAMES)
+ENDS = arrow.strings(END_NAMES)
 
 # Columns that can hold nulls ("nobody", or "not this kind of contract"); the
 # others are declared not null, which the writer encodes faster (no null levels).
@@ -30,8 +31,8 @@ STATISTICS = ("contract_no", "contract", "chooser", "chooser_bot", "end")
 def game_columns(games: np.ndarray, w) -> dict[str, pa.Array]:
     """The games table's Trix columns (between the bots and the totals)."""
     return {
-        "first_chooser": pa.array(games[:, G["first_chooser"]], pa.int8()),
-        "contracts": pa.array(games[:, G["contracts"]], pa.int8()),
+        "first_chooser": arrow.numbers(games[:, G["first_chooser"]], pa.int8()),
+        "contracts": arrow.numbers(games[:, G["contracts"]], pa.int8()),
         "end": w.dictionary(games[:, G["end"]] - 1, ENDS),
     }
 
@@ -52,10 +53,10 @@ def deal_columns(deals: np.ndarray, seat_bots: np.ndarray, w) -> dict[str, pa.Ar
         "chooser_bot": w.bots(seat_bots[np.arange(len(chooser)), chooser]),
         "choice": w.ints(col["choice"], pa.int8()),
         "contract": w.dictionary(col["contract"], CONTRACTS),
-        "forced_trix": pa.array(col["forced_trix"].astype(bool)),
-        "imposed": pa.array(col["imposed"].astype(bool)),
+        "forced_trix": arrow.flags(col["forced_trix"]),
+        "imposed": arrow.flags(col["imposed"]),
         "chooser_jacks": w.ints(col["chooser_jacks"], pa.int8()),
-        "chooser_had_jack": pa.array(col["chooser_jacks"] > 0),
+        "chooser_had_jack": arrow.flags(col["chooser_jacks"] > 0),
         "chooser_aces": w.ints(col["chooser_aces"], pa.int8()),
         "king_announcer": w.Validity(col["king_announcer"] >= 0).column(  # -1: nobody
             col["king_announcer"], pa.int8()
@@ -68,7 +69,7 @@ def deal_columns(deals: np.ndarray, seat_bots: np.ndarray, w) -> dict[str, pa.Ar
         table[f"tricks_{p}"] = in_tricks.column(col[f"tricks_{p}"], pa.int8())
     table["stop_trick"] = in_tricks.column(col["stop_trick"], pa.int8())
     table["events"] = w.ints(col["events"], pa.int16())
-    table["zeroed"] = pa.array(col["zeroed"].astype(bool))
+    table["zeroed"] = arrow.flags(col["zeroed"])
     for which in ("first", "second"):
         table[f"trix_{which}"] = in_trix.column(col[f"trix_{which}"], pa.int8())
         table[f"trix_{which}_turns"] = in_trix.column(col[f"trix_{which}_turns"], pa.int16())
