@@ -62,23 +62,28 @@ def pytest_report_header(config) -> str | None:
     return None if seconds is None else f"trixsim: every game's kernels ready in {seconds:.0f} s"
 
 
-def _ctrl_c_changed() -> str | None:
-    """How this (the main) thread's Ctrl-C differs from Python's default, if it does."""
-    if signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, []):
-        return "blocked"
-    handler = signal.getsignal(signal.SIGINT)
-    return None if handler is signal.default_int_handler else f"handled by {handler!r}"
+def _ctrl_c() -> tuple[bool, object]:
+    """This (the main) thread's Ctrl-C: whether it is blocked, and its handler."""
+    blocked = signal.SIGINT in signal.pthread_sigmask(signal.SIG_BLOCK, [])
+    return blocked, signal.getsignal(signal.SIGINT)
+
+
+# as the process started: a shell's background job (`make test &`) starts with Ctrl-C ignored,
+# and Python keeps an ignored SIGINT ignored
+_CTRL_C_AT_START = _ctrl_c()
 
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_teardown(item, nextitem):
     """Every test leaves Ctrl-C as it found it: a blocked or ignored SIGINT outlives exec, so
-    the commands later tests start would inherit it (a full run once saw ``trixsim play``
-    sit a minute through a Ctrl-C)."""
+    the commands later tests start would inherit it."""
     result = yield
-    changed = _ctrl_c_changed()
-    if changed:
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-        signal.signal(signal.SIGINT, signal.default_int_handler)
-        raise AssertionError(f"{item.nodeid} left Ctrl-C {changed} (now restored)")
+    now = _ctrl_c()
+    if now != _CTRL_C_AT_START:
+        blocked, handler = _CTRL_C_AT_START
+        signal.pthread_sigmask(signal.SIG_BLOCK if blocked else signal.SIG_UNBLOCK,
+                               {signal.SIGINT})  # fmt: skip
+        signal.signal(signal.SIGINT, handler)
+        raise AssertionError(f"{item.nodeid} left Ctrl-C (blocked, handler) {now}, not "
+                             f"{_CTRL_C_AT_START} (now restored)")  # fmt: skip
     return result

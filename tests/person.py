@@ -17,9 +17,11 @@ SUIT_LETTER = dict(zip("♥♣♦♠", "HCDS", strict=True))
 FIRST_PROMPT_TIMEOUT = 600  # a changed source recompiles the numba kernels first
 
 
-# The command starts as a shell starts it: Ctrl-C unblocked and at its default, whatever the
-# test process did with it (a blocked or ignored signal survives exec). A full run of the
-# suite saw a Ctrl-C to `trixsim play` go unhandled for a minute; the same python, exec'd.
+# The command starts as a terminal's shell starts it: Ctrl-C unblocked and at its default,
+# whatever the test process inherited (a blocked or ignored signal survives exec). A suite run
+# as a shell's background job (`make test &`, `nohup`) starts with Ctrl-C ignored, Python keeps
+# an ignored SIGINT ignored, and `trixsim play`, which leaves Ctrl-C to Python's handler, then
+# sat through it (a tournament installs its own). The same python, exec'd.
 LIKE_A_SHELL = (
     "import os, signal, sys; signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT}); "
     "signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.executable, [sys.executable, "
