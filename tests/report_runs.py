@@ -3,6 +3,7 @@ three small real Trix tournaments, with readers of their rows; and the CLI in th
 
 import json
 import os
+import signal
 from pathlib import Path
 
 import pandas as pd
@@ -118,7 +119,13 @@ def execute_notebook(name: str, run: Path, monkeypatch) -> tuple[str, int]:
         nb, timeout=120, kernel_name="python3",
         resources={"metadata": {"path": str(path.parent)}},
     )  # fmt: skip
-    client.execute(env=dict(os.environ))
+    # nbclient's asyncio loop removes its Ctrl-C handler by setting Python's default, whatever
+    # was there before (an ignored SIGINT, in a suite run as a background job)
+    ctrl_c = signal.getsignal(signal.SIGINT)
+    try:
+        client.execute(env=dict(os.environ))
+    finally:
+        signal.signal(signal.SIGINT, ctrl_c)
     printed = "".join(
         o.get("text", "") for c in nb.cells if c.cell_type == "code" for o in c.outputs
     )
