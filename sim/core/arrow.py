@@ -24,23 +24,36 @@ def _validity(valid: np.ndarray | None, n: int) -> tuple[pa.Buffer | None, int]:
     return pa.py_buffer(np.packbits(valid, bitorder="little")), nulls
 
 
-def numbers(values: np.ndarray, kind: pa.DataType, valid: np.ndarray | None = None) -> pa.Array:
-    """A column of integers or floats as ``kind``, null where ``valid`` is False.
+class Validity:
+    """One validity bitmap shared by the columns that are null on the same rows."""
 
-    A value that ``kind`` cannot hold raises ValueError (as ``pa.array`` would) instead of
-    wrapping round; values under a null are not checked.
-    """
-    values = np.asarray(values)
-    data = np.ascontiguousarray(values, dtype=kind.to_pandas_dtype())
-    if data.dtype != values.dtype:
-        same = data == values
-        if valid is not None:
-            same |= ~valid
-        if not same.all():
-            bad = values[~same][0]
-            raise ValueError(f"{bad} does not fit a column of {kind}")
-    bitmap, nulls = _validity(valid, len(data))
-    return pa.Array.from_buffers(kind, len(data), [bitmap, pa.py_buffer(data)], null_count=nulls)
+    def __init__(self, valid: np.ndarray | None):
+        self.valid = valid
+        self.bitmap, self.nulls = _validity(valid, 0 if valid is None else len(valid))
+
+    def column(self, values: np.ndarray, kind: pa.DataType) -> pa.Array:
+        """A column of integers or floats as ``kind``, null where ``valid`` is False.
+
+        A value that ``kind`` cannot hold raises ValueError (as ``pa.array`` would) instead
+        of wrapping round; values under a null are not checked.
+        """
+        values = np.asarray(values)
+        data = np.ascontiguousarray(values, dtype=kind.to_pandas_dtype())
+        if data.dtype != values.dtype:
+            same = data == values
+            if self.valid is not None:
+                same |= ~self.valid
+            if not same.all():
+                bad = values[~same][0]
+                raise ValueError(f"{bad} does not fit a column of {kind}")
+        buffers = [self.bitmap, pa.py_buffer(data)]
+        return pa.Array.from_buffers(kind, len(data), buffers, null_count=self.nulls)
+
+
+def numbers(values: np.ndarray, kind: pa.DataType, valid: np.ndarray | None = None) -> pa.Array:
+    """:meth:`Validity.column` of one column: integers or floats as ``kind``, null where
+    ``valid`` is False."""
+    return Validity(valid).column(values, kind)
 
 
 def flags(values: np.ndarray, valid: np.ndarray | None = None) -> pa.Array:

@@ -36,22 +36,10 @@ def table_dir(name: str) -> str:
     return f"{name}.parquet"
 
 
-class Validity:
-    """One validity bitmap shared by the columns that are null on the same rows."""
-
-    def __init__(self, valid: np.ndarray):
-        self.n, self.nulls = len(valid), int(len(valid) - valid.sum())
-        self.bitmap = pa.py_buffer(np.packbits(valid, bitorder="little"))
-
-    def column(self, values: np.ndarray, kind: pa.DataType) -> pa.Array:
-        data = pa.py_buffer(values.astype(kind.to_pandas_dtype(), copy=False))
-        return pa.Array.from_buffers(kind, self.n, [self.bitmap, data], null_count=self.nulls)
-
-
 class Columns:
     """The column helpers a game's ``columns`` part builds its columns with."""
 
-    Validity = Validity
+    Validity = arrow.Validity
 
     def __init__(self, bot_names: list[str]):
         # Two line-up entries may be the same bot; a dictionary with repeated values
