@@ -42,7 +42,7 @@ def pimc(spec):
         SEED,
         Param("before", solver.BEFORE, "decisions before the solvable phase (bids, calls, the "
               "kitty): each option played on and solved, the rollout bot's (greedy), or mcts's "
-              "at its default budget", choices=BEFORE),
+              "at iters iterations", choices=BEFORE),
         Param("ties", "greedy", "among actions of equal value: the rollout bot's choice "
               "(greedy), or the lowest action id", choices=("greedy", "lowest")),
         Param("last", 0, "solve only the last N tricks of the card play (0: all of it); the "
@@ -50,6 +50,10 @@ def pimc(spec):
         Param("model", "solve", "how a world values an action: the solver (solve), or the seat's "
               "best line against the rollout bot playing every other seat (reply)",
               choices=MODELS),
+        Param("iters", spec.part("search").ITERS, "mcts's iterations per decision where before "
+              "says mcts", low=1, high=1_000_000),
+        Param("play_iters", spec.part("search").ITERS, "mcts's iterations in the card play "
+              "before the last tricks (0: greedy)", low=0, high=1_000_000),
     ]  # fmt: skip
     doc = f"Sampled worlds, each solved with every card seen ({solver.MODEL})."
     return numba_info("pimc", _bound(spec).decide, params, doc, spec.name)

@@ -159,7 +159,6 @@ def test_a_determinization_keeps_the_information_set_and_the_public_record(dspec
                 assert bin(d.hand(q)).count("1") == bin(game.hand(q)).count("1")
 
 
-
 def test_a_determinization_keeps_the_legal_actions_at_every_decision(dspec):
     # every decision of a few games, not a sample of positions: a rule that reads the seat's
     # own past shows at one kind of decision only (Euchre's maker may not call a card he was
@@ -174,6 +173,7 @@ def test_a_determinization_keeps_the_legal_actions_at_every_decision(dspec):
             assert d.legal_mask() == game.legal_mask(), (game.state.tolist(), game.to_act)
             checked += 1
     assert checked > 100
+
 
 def test_a_determinization_does_not_see_the_hidden_hands(dspec):
     # two positions that differ only in cards the seat cannot see give the same samples

@@ -36,14 +36,16 @@ def decision(spec, bot: str, game, stream: int = 777) -> int:
 
 @pytest.mark.parametrize("spec", SOLVED)
 def test_before_hands_early_decisions_to_mcts_or_greedy_as_asked(spec):
-    # before=mcts is mcts at the game's default budget with pimc's seed; before=greedy is
-    # greedy's: the same decision from the same stream
+    # before=mcts is mcts at its default budget (or iters) with pimc's seed; before=greedy
+    # is greedy's: the same decision from the same stream
     search = spec.part("search")
     early = early_positions(spec, 4)
     assert len(early) >= 2
     mcts = f"mcts:iters={search.ITERS},c={search.C},seed=3"
+    few = f"mcts:iters=30,c={search.C},seed=3"
     for game in early:
         assert decision(spec, "pimc:before=mcts,seed=3", game) == decision(spec, mcts, game)
+        assert decision(spec, "pimc:iters=30,seed=3,before=mcts", game) == decision(spec, few, game)
         assert decision(spec, "pimc:before=greedy", game) == decision(spec, "greedy", game)
 
 
@@ -60,7 +62,8 @@ def test_a_tie_goes_to_the_rollout_bots_choice_if_it_is_among_the_best(spec):
 
 @pytest.mark.parametrize("spec", SOLVED)
 def test_last_solves_only_the_last_tricks(spec):
-    # with last=1 every card-play decision but the last trick's is mcts's, exactly
+    # with last=1 every card-play decision but the last trick's is mcts's, exactly (at
+    # play_iters iterations; none: greedy's)
     solvable = bound(spec)["S"].solvable
     search = spec.part("search")
     mcts = f"mcts:iters={search.ITERS},c={search.C},seed=3"
@@ -70,6 +73,10 @@ def test_last_solves_only_the_last_tricks(spec):
     assert early
     for game in early:
         assert decision(spec, "pimc:before=mcts,last=1,seed=3", game) == decision(spec, mcts, game)
+        few = f"mcts:iters=30,c={search.C},seed=3"
+        pimc = "pimc:before=mcts,last=1,seed=3,iters=5,play_iters="
+        assert decision(spec, pimc + "30", game) == decision(spec, few, game)
+        assert decision(spec, pimc + "0", game) == decision(spec, "greedy", game)
 
 
 def end_positions(spec, n: int, cards: int, seed: int = 5) -> list:

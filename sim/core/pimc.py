@@ -19,11 +19,15 @@ one; ``worlds`` is then the most): a time budget is not reproducible.
 
 Decisions before the solvable phase (``before``, each game's default ``S.BEFORE``): each
 option played on and solved as above (``solve``), the rollout bot's, unsearched
-(``greedy``), or ``mcts``'s at the game's default budget and the pimc's seed and ``ms``
-(``mcts``: its flat search of the bids, each option rolled out to the deal's end).
+(``greedy``), or ``mcts``'s at ``iters`` iterations (default: mcts's own) and the pimc's
+seed and ``ms`` (``mcts``: its flat search of the bids, each option rolled out to the deal's
+end).
 With ``last`` > 0 only the last ``last`` tricks are solved (once the seat holds no more
 cards): the card play before them is a decision "before" like the bids, a depth limit
-where a full solve costs more than it is worth (Five Hundred: ``docs/bots.md``).
+where a full solve costs more than it is worth (Five Hundred: ``docs/bots.md``); with
+``before=mcts`` mcts plays those cards at ``play_iters`` iterations (0: the rollout bot's
+cards). Two budgets because a time budget pays most where decisions are few and weighty
+(Five Hundred's auction) and least where mcts's tree already plays well.
 
 **The reply model** (``model=reply``, :func:`reply_value`): a world values an action not by
 the solver but by the seat's best line to the deal's end when every other seat plays the
@@ -185,10 +189,11 @@ def _best(legal, sums, prefer):
 
 
 @njit(cache=True)
-def _mcts_params(params):
-    """``mcts``'s parameters at the game's defaults, with pimc's seed and time budget."""
+def _mcts_params(params, iters):
+    """``mcts``'s parameters at the game's defaults, with ``iters`` and pimc's seed and time
+    budget."""
     out = np.zeros(MAX_PARAMS, np.float64)
-    out[0] = D.ITERS
+    out[0] = iters
     out[1] = 1.0  # greedy rollouts
     out[2] = D.C
     out[3] = params[2]
@@ -201,7 +206,8 @@ def decide(public, seat, hand, legal, rng, params):
     """The ``pimc`` bot. ``params``: worlds, ms (0: none), seed, before (0: solve, 1: the
     rollout bot, 2: mcts decides before the solved part), ties (0: greedy's, 1: the lowest
     id), last (0: the whole solvable phase solved, else its last ``last`` tricks), model (0:
-    the solver, 1: the reply model of :func:`reply_value`)."""
+    the solver, 1: the reply model of :func:`reply_value`), iters and play_iters (mcts's
+    before the solvable phase and in it before the last tricks; 0: the rollout bot)."""
     if legal & (legal - 1) == 0:
         return lowest_bit(legal)
     # the rollout bot's parameters (its defaults), as writable as the loop's: a constant
@@ -211,9 +217,10 @@ def decide(public, seat, hand, legal, rng, params):
     model = np.int64(params[6])
     held = _held(public, seat, hand, legal, rng) if last > 0 and S.solvable(public) else 0
     if params[3] > 0 and not solving(public, held, last):
-        if params[3] == 1:
+        iters = params[8] if S.solvable(public) else params[7]  # the card play: play_iters
+        if params[3] == 1 or iters == 0:
             return G(public, seat, hand, legal, rng, gparams)
-        return M.decide(public, seat, hand, legal, rng, _mcts_params(params))
+        return M.decide(public, seat, hand, legal, rng, _mcts_params(params, iters))
     legal = C(public, seat, hand, legal, rng)
     if legal & (legal - 1) == 0:
         return lowest_bit(legal)
