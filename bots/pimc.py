@@ -20,7 +20,7 @@ from sim.core.policies import NATIVE_SEES_ALL
 
 TEMPLATE = Path(sim.core.__file__).with_name("pimc.py")
 BEFORE = ("solve", "greedy", "mcts")  # sim.core.pimc.decide reads the index
-MODELS = ("solve", "reply")  # likewise
+MODELS = ("solve", "reply", "rollout")  # likewise
 SEED = Param("seed", 0, "extra seed mixed into the bot's stream", low=0, high=2**53)
 
 
@@ -47,9 +47,9 @@ def pimc(spec):
               "(greedy), or the lowest action id", choices=("greedy", "lowest")),
         Param("last", 0, "solve only the last N tricks of the card play (0: all of it); the "
               "decisions before them go where before says", low=0, high=64),
-        Param("model", "solve", "how a world values an action: the solver (solve), or the seat's "
-              "best line against the rollout bot playing every other seat (reply)",
-              choices=MODELS),
+        Param("model", "solve", "how a world values an action: the solver (solve), the seat's "
+              "best line against the rollout bot playing every other seat (reply), or one "
+              "playout of the rollout bot at every seat (rollout)", choices=MODELS),
         Param("iters", spec.part("search").ITERS, "mcts's iterations per decision where before "
               "says mcts", low=1, high=1_000_000),
         Param("play_iters", spec.part("search").ITERS, "mcts's iterations in the card play "

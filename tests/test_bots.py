@@ -238,9 +238,12 @@ def swap_hidden(game, rnd) -> np.ndarray | None:
     return game.with_hands(new)
 
 
-# pimc's reply model searches its sampled worlds with the rollout bot, not the solver
+# pimc's reply and rollout models value their sampled worlds with the rollout bot, not the
+# solver
 REPLY = [pytest.param(s, "pimc:worlds=2,model=reply,last=3", id=f"{s.name}-pimc-reply")
-         for s in games().values() if s.name in ("trix", "five-hundred")]  # fmt: skip
+         for s in games().values() if s.name in ("trix", "five-hundred")] + [
+         pytest.param(s, "pimc:worlds=3,model=rollout", id=f"{s.name}-pimc-rollout")
+         for s in games().values() if s.name in ("trix", "euchre5")]  # fmt: skip
 
 
 @pytest.mark.parametrize("spec, bot", every_game_bot() + REPLY)

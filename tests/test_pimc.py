@@ -141,3 +141,41 @@ def test_the_reply_model_is_the_seats_best_line_against_the_rollout_bot(spec):
             assert got == pytest.approx(want)
             checked += 1
     assert checked >= 60
+
+
+def brute_rollout(b, state, a, seat, scale, rng, gparams) -> float:
+    """The rollout model written plainly: after ``a`` every seat plays the rollout bot (a
+    forced action taken) to the deal's end; the seat's reward."""
+    K, D, G = b["K"], b["D"], b["G"]
+    ended = K.step(state, a)
+    while not ended:
+        lg, p = int(K.legal_actions(state)), int(K.to_act(state))
+        forced = lg & (lg - 1) == 0
+        a = lg.bit_length() - 1 if forced else G(state, p, K.hand_of(state, p), lg, rng, gparams)
+        ended = K.step(state, a)
+    out = np.zeros(K.N_SEATS)
+    D.rewards(state, scale, out)
+    return out[seat]
+
+
+@pytest.mark.parametrize("spec", SOLVED)
+def test_the_rollout_model_is_one_playout_of_the_rollout_bot_per_action_and_world(spec):
+    # model=rollout adds, for each legal action in id order, the seat's reward after the
+    # rollout bot plays every seat to the deal's end, from one stream: a plain loop equals it
+    b = bound(spec)
+    K, D, S = b["K"], b["D"], b["S"]
+    gparams = np.zeros(10)
+    checked = 0
+    for game in end_positions(spec, 8, cards=8, seed=6):
+        seat, full = game.to_act, game.state[: K.STATE_SIZE].copy()
+        scale, legal = D.reward_scale(full), game.legal_mask()
+        sums = np.zeros(64)
+        r1, r2 = np.array([11], np.uint64), np.array([11], np.uint64)
+        b["_add_values"](full.copy(), seat, legal, scale, r1, np.zeros(S.WORK_SIZE, np.int64),
+                         np.zeros(K.STATE_SIZE, np.int64), np.zeros(K.N_SEATS), sums,
+                         np.int64(0), gparams, np.int64(2))  # fmt: skip
+        for a in bits(legal):
+            want = brute_rollout(b, full.copy(), a, seat, scale, r2, gparams)
+            assert sums[a] == pytest.approx(want)
+            checked += 1
+    assert checked >= 16

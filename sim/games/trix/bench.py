@@ -5,29 +5,31 @@ strength (:mod:`sim.bench.targets`).
 games/s, too slow for an interval that excludes 0 inside the bench's minutes). pimc solving
 whole contracts costs a full solve per legal card (about 6 ms a decision at one world), and
 its paranoid worlds lost to mcts at its time (mcts:iters=800 beat the ladder's
-``pimc:before=greedy,last=6`` by 18.9 +- 3.6, ``--games 600 --seed 1``). The bench plays
-pimc's reply model instead (``sim/core/pimc.py``): in each of 16 worlds the seat's best
-line against greedy playing the three others, over the last four tricks of a contract,
-mcts (at its 200 iterations) before them, about mcts:iters=200's time. Measured apart
-(``--games 1200 --seed 1``, 200 deal sets): against mcts:iters=200 +0.3 +- 2.6 at 0.129 ms
-a decision against 0.141 (equal); against greedy (600 games, 100 deal sets) +22.2 +- 3.5.
+``pimc:before=greedy,last=6`` by 18.9 +- 3.6, ``--games 600 --seed 1``); its reply model
+(the seat's best line against greedy, last four tricks) was only mcts:iters=200's equal
+(+0.3 +- 2.6). The bench plays pimc's rollout model (``sim/core/pimc.py``): 70 worlds, each
+action valued by one greedy playout to the contract's end in each, the contract choice
+mcts's at its 200 iterations. Measured apart (``--games 1200 --seed 1``, 200 deal sets):
+against mcts:iters=200 +3.6 +- 2.7 at 0.124 ms a decision against 0.139; against greedy
+(600 games, 100 deal sets) +27.3 +- 3.0.
 """
 
 from sim.bench import targets as t
 
-PIMC = "pimc:worlds=16,before=mcts,last=4,model=reply"  # as runs name it (canonical)
+PIMC = "pimc:worlds=70,before=mcts,model=rollout"  # as runs name it (canonical)
+REPLY = "pimc:worlds=16,before=mcts,last=4,model=reply"  # the bench's pimc before it
 EQUAL_TIME = f"{PIMC},mcts:iters=200"
 PIMC_GREEDY = f"{PIMC},greedy"
 ORACLE = "oracle,greedy"
 # (bots, games): 6 games a deal set, 10 deal sets the least a verdict needs
-STRENGTH = ((EQUAL_TIME, 600), (PIMC_GREEDY, 600), (ORACLE, 96))
+STRENGTH = ((EQUAL_TIME, 1_200), (PIMC_GREEDY, 600), (ORACLE, 96))
 
 # `trixsim ladder` (sim/ladder): pimc solving whole games is a minute a game, so the
 # ladder's pimc solves the last 6 tricks of each contract (before them greedy plays):
 # 0.28 ms a decision at 4 worlds against 28 ms at 10 worlds and the last 8; and the bench's
-# reply-model pimc
+# rollout-model pimc and the reply-model one before it
 LADDER = ("random", "greedy", "mcts:iters=50", "mcts:iters=200", "mcts:iters=800",
-          "pimc:worlds=4,before=greedy,last=6", "pimc:before=greedy,last=6", PIMC,
+          "pimc:worlds=4,before=greedy,last=6", "pimc:before=greedy,last=6", REPLY, PIMC,
           "oracle")  # fmt: skip
 
 
