@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import threading
 
@@ -19,6 +20,20 @@ from sim.bench.rows import (
     strength_rows,
 )
 from sim.bench.table import build, page
+
+# one BLAS thread: numpy's matrix products (the linear policy's) would otherwise take both
+# cores (Trix's linear policy measured 0.5-1.0 M decisions/s from run to run, 0.78 M every
+# time with one), and every figure here is per core; the variables count only before numpy
+# loads, so the bench starts itself again with them
+ONE_BLAS_THREAD = {"OPENBLAS_NUM_THREADS": "1", "MKL_NUM_THREADS": "1"}
+
+
+def with_one_blas_thread() -> None:
+    """Start ``python -m sim.bench`` again with :data:`ONE_BLAS_THREAD` unless it holds."""
+    if all(os.environ.get(k) == v for k, v in ONE_BLAS_THREAD.items()):
+        return
+    argv = [sys.executable, "-m", "sim.bench", *sys.argv[1:]]
+    os.execve(sys.executable, argv, {**os.environ, **ONE_BLAS_THREAD})
 
 
 def no_targets(results: dict) -> list:
@@ -97,5 +112,6 @@ def main(argv: list[str] | None = None) -> None:
 
 
 if __name__ == "__main__":
+    with_one_blas_thread()
     threading.current_thread().name = "bench"
     main()

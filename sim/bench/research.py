@@ -1,8 +1,9 @@
 """The research API's speed for ``make bench`` (issue #28): batched policies in tournaments,
 the PettingZoo, vectorised and OpenSpiel environments, and a PettingZoo classic card game.
 
-Every figure is per core (one process, ``NUMBA_NUM_THREADS`` as the bench runs) and the
-median of repetitions; the environments' figures count the steps of random legal play,
+Every figure is per core (one process, ``NUMBA_NUM_THREADS`` as the bench runs, one BLAS
+thread: :mod:`sim.bench.__main__`) and the median of repetitions; the environments' figures
+count the steps of random legal play,
 the vectorised environment's without the draw of the random actions (numpy's, a policy's
 business), the AEC environment's with it (a loop over ``agent_iter`` as PettingZoo's own
 benchmark runs it).
