@@ -5,9 +5,9 @@ One file for every game with a solver and a search part (:mod:`sim.core.pimc`, b
 game). ``pimc`` samples ``worlds`` determinizations with the game's determinizer (the
 sampler ``mcts`` uses: only what the seat may know), values every legal action in each by
 the solver (decisions before the solvable phase are played on by the rollout bot until
-it starts), and takes the best mean. ``oracle`` values the actions on the true state: it
-sees every hand, which no fair player can; it is the upper bound of the ladder, and says
-so wherever it plays.
+it starts), or by playouts of the rollout bot (``model=reply``, ``rollout``), and takes the
+best mean. ``oracle`` values the actions on the true state: it sees every hand, which no
+fair player can; it is the upper bound of the ladder, and says so wherever it plays.
 """
 
 from pathlib import Path
@@ -55,7 +55,10 @@ def pimc(spec):
         Param("play_iters", spec.part("search").ITERS, "mcts's iterations in the card play "
               "before the last tricks (0: greedy)", low=0, high=1_000_000),
     ]  # fmt: skip
-    doc = f"Sampled worlds, each solved with every card seen ({solver.MODEL})."
+    doc = (
+        f"Sampled worlds, each solved with every card seen ({solver.MODEL}), or played "
+        "out by greedy (model=reply, rollout)."
+    )
     return numba_info("pimc", _bound(spec).decide, params, doc, spec.name)
 
 

@@ -98,14 +98,15 @@ def end_positions(spec, n: int, cards: int, seed: int = 5) -> list:
     return out
 
 
-def brute_reply(b, state, ended, seat, scale, rng, gparams) -> float:
+def brute_reply(b, state, ended, seat, scale, rng, gparams, search=True) -> float:
     """The reply model written plainly: the others play the rollout bot, the seat takes the
-    best of its actions, each line played out to the deal's end (recursion, copies)."""
+    best of its actions, each line played out to the deal's end (recursion, copies). With
+    ``search`` False the seat plays the rollout bot too: the rollout model."""
     K, D, G = b["K"], b["D"], b["G"]
     while not ended:
         lg, p = int(K.legal_actions(state)), int(K.to_act(state))
         acts = [a for a in range(64) if lg >> a & 1]
-        if len(acts) > 1 and p == seat:
+        if search and len(acts) > 1 and p == seat:
             values = []
             for a in acts:
                 child = state.copy()
@@ -143,21 +144,6 @@ def test_the_reply_model_is_the_seats_best_line_against_the_rollout_bot(spec):
     assert checked >= 60
 
 
-def brute_rollout(b, state, a, seat, scale, rng, gparams) -> float:
-    """The rollout model written plainly: after ``a`` every seat plays the rollout bot (a
-    forced action taken) to the deal's end; the seat's reward."""
-    K, D, G = b["K"], b["D"], b["G"]
-    ended = K.step(state, a)
-    while not ended:
-        lg, p = int(K.legal_actions(state)), int(K.to_act(state))
-        forced = lg & (lg - 1) == 0
-        a = lg.bit_length() - 1 if forced else G(state, p, K.hand_of(state, p), lg, rng, gparams)
-        ended = K.step(state, a)
-    out = np.zeros(K.N_SEATS)
-    D.rewards(state, scale, out)
-    return out[seat]
-
-
 @pytest.mark.parametrize("spec", SOLVED)
 def test_the_rollout_model_is_one_playout_of_the_rollout_bot_per_action_and_world(spec):
     # model=rollout adds, for each legal action in id order, the seat's reward after the
@@ -175,7 +161,8 @@ def test_the_rollout_model_is_one_playout_of_the_rollout_bot_per_action_and_worl
                          np.zeros(K.STATE_SIZE, np.int64), np.zeros(K.N_SEATS), sums,
                          np.int64(0), gparams, np.int64(2))  # fmt: skip
         for a in bits(legal):
-            want = brute_rollout(b, full.copy(), a, seat, scale, r2, gparams)
+            state = full.copy()
+            want = brute_reply(b, state, K.step(state, a), seat, scale, r2, gparams, search=False)
             assert sums[a] == pytest.approx(want)
             checked += 1
     assert checked >= 16

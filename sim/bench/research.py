@@ -2,11 +2,10 @@
 the PettingZoo, vectorised and OpenSpiel environments, and a PettingZoo classic card game.
 
 Every figure is per core (one process, ``NUMBA_NUM_THREADS`` as the bench runs, one BLAS
-thread: :mod:`sim.bench.__main__`) and the median of repetitions; the environments' figures
-count the steps of random legal play,
-the vectorised environment's without the draw of the random actions (numpy's, a policy's
-business), the AEC environment's with it (a loop over ``agent_iter`` as PettingZoo's own
-benchmark runs it).
+thread: :mod:`sim.bench.__main__`) and the median of repetitions; the environments'
+figures count the steps of random legal play, the vectorised environment's without the
+draw of the random actions (numpy's, a policy's business), the AEC environment's with it
+(a loop over ``agent_iter`` as PettingZoo's own benchmark runs it).
 """
 
 from __future__ import annotations
