@@ -99,9 +99,9 @@ class Sockets:
 
 
 # a person may seat a search bot at a table up to these budgets: a move in well under a
-# second in every game (mcts 20,000 iterations: about 0.1 s; pimc 20 worlds of a whole
-# Trix game: 0.12 s); a time budget up to 2 s
-TABLE_BUDGETS = {"iters": 20_000, "worlds": 20, "ms": 2_000.0}
+# second in every game (mcts 20,000 iterations: about 0.1 s, and so pimc's mcts, before the
+# card play or in it; pimc 20 worlds of a whole Trix game: 0.12 s); a time budget up to 2 s
+TABLE_BUDGETS = {"iters": 20_000, "play_iters": 20_000, "worlds": 20, "ms": 2_000.0}
 
 
 def bounded(bot) -> str | None:

@@ -116,7 +116,8 @@ def test_pages_carry_security_headers_and_seats_are_not_taken_cross_site(tmp_pat
 def test_bots_at_a_table_answer_within_a_second(tmp_path):
     with app(tmp_path) as client:
         for bots, said in (("mcts:iters=1000000", "iters=1e+06"), ("pimc:worlds=500", "worlds"),
-                           ("mcts:ms=60000", "ms=60000")):  # fmt: skip
+                           ("mcts:ms=60000", "ms=60000"),
+                           ("pimc:play_iters=1000000", "play_iters=1e+06")):  # fmt: skip
             r = new(client, bots=bots)
             assert r.status_code == 400 and "more than a table allows" in r.json()["error"]
             assert said in r.json()["error"]
