@@ -14,22 +14,15 @@ import numpy as np
 import pyarrow as pa
 
 
-def _validity(valid: np.ndarray | None, n: int) -> tuple[pa.Buffer | None, int]:
-    """The validity bitmap of ``valid`` (None when every row is valid) and the null count."""
-    if valid is None:
-        return None, 0
-    nulls = n - int(np.count_nonzero(valid))
-    if nulls == 0:
-        return None, 0
-    return pa.py_buffer(np.packbits(valid, bitorder="little")), nulls
-
-
 class Validity:
-    """One validity bitmap shared by the columns that are null on the same rows."""
+    """One validity bitmap shared by the columns that are null on the same rows (``valid``
+    None: every row valid)."""
 
     def __init__(self, valid: np.ndarray | None):
         self.valid = valid
-        self.bitmap, self.nulls = _validity(valid, 0 if valid is None else len(valid))
+        self.bitmap, self.nulls = None, 0
+        if valid is not None and (nulls := len(valid) - int(np.count_nonzero(valid))):
+            self.bitmap, self.nulls = pa.py_buffer(np.packbits(valid, bitorder="little")), nulls
 
     def column(self, values: np.ndarray, kind: pa.DataType) -> pa.Array:
         """A column of integers or floats as ``kind``, null where ``valid`` is False.
@@ -59,9 +52,9 @@ def numbers(values: np.ndarray, kind: pa.DataType, valid: np.ndarray | None = No
 def flags(values: np.ndarray, valid: np.ndarray | None = None) -> pa.Array:
     """A boolean column (``values`` true where non-zero), null where ``valid`` is False."""
     bits = np.packbits(np.asarray(values).astype(bool, copy=False), bitorder="little")
-    bitmap, nulls = _validity(valid, len(values))
-    return pa.Array.from_buffers(pa.bool_(), len(values), [bitmap, pa.py_buffer(bits)],
-                                 null_count=nulls)  # fmt: skip
+    v = Validity(valid)
+    return pa.Array.from_buffers(pa.bool_(), len(values), [v.bitmap, pa.py_buffer(bits)],
+                                 null_count=v.nulls)  # fmt: skip
 
 
 def strings(texts: Sequence[str]) -> pa.Array:

@@ -59,8 +59,6 @@ class Columns:
 
     def bots(self, seat_lineup: np.ndarray, valid: np.ndarray | None = None) -> pa.DictionaryArray:
         """Line-up indices -> bot names (null where not ``valid``)."""
-        if valid is None:
-            return self.dictionary(self._to_unique[seat_lineup], self._names)
         return arrow.dictionary(self._to_unique[seat_lineup], self._names, valid)
 
 
