@@ -14,6 +14,7 @@ checked against the legal actions before the rules take it. Nothing here names a
 import numpy as np
 from numba import types
 
+from sim.core.bits import lowest_bit
 from sim.core.clock import cycles, time_bin
 from sim.core.jit import njit
 from sim.core.policies import NATIVE_SEES_ALL, NATIVE_UNIFORM, decide_with, uniform_action
@@ -56,9 +57,9 @@ def observe(state, seat, obs, legal):
     O.encode(public, seat, hand, obs)
     legal[:] = False
     mask = K.legal_actions(state)
-    for a in range(MAX_ACTIONS):
-        if (mask >> a) & 1:
-            legal[O.to_global(public, hand, a)] = True
+    while mask:  # the set bits only: a test of each of 64 bits mispredicts on every card
+        legal[O.to_global(public, hand, lowest_bit(mask))] = True
+        mask &= mask - 1
 
 
 @njit(cache=True, inline="always")

@@ -12,6 +12,7 @@ card games do). Nothing here names a game.
 
 import numpy as np
 
+from sim.core.bits import select
 from sim.core.jit import njit
 
 # the eight values of every byte: a bit plane is copied a byte at a time (a shift and a
@@ -32,11 +33,12 @@ def put_bits(out, at, mask, n):
 @njit(cache=True, inline="always")
 def put_one_hot(out, at, value, n):
     """``n`` values, 1.0 at ``value`` and 0.0 elsewhere; all 0.0 when ``value`` is outside
-    0..n-1 (``-1``: nobody, no card, not yet)."""
+    0..n-1 (``-1``: nobody, no card, not yet). Without a branch: whether a slot is empty is
+    data a CPU cannot predict (a mispredicted branch costs more than the slice's stores)."""
     for i in range(n):
         out[at + i] = 0.0
-    if 0 <= value < n:
-        out[at + value] = 1.0
+    inside = (value >= 0) & (value < n)
+    out[at + select(inside, value, 0)] = np.float32(inside)  # outside: slot 0 stays 0.0
     return at + n
 
 
@@ -50,9 +52,7 @@ def put_value(out, at, value, scale):
 @njit(cache=True, inline="always")
 def relative(seat, other, n_seats):
     """``other``'s place seen from ``seat`` (0 itself, 1 the next in turn); -1 stays -1."""
-    if other < 0:
-        return -1
-    return (other - seat) % n_seats
+    return select(other < 0, -1, (other - seat + n_seats) % n_seats)
 
 
 @njit(cache=True, inline="always")

@@ -67,6 +67,9 @@ _CLASS_LEN = np.array([KIND_CLASS.index(c) + 2 if c in KIND_CLASS[1:7] else 0
                        for c in range(10)], np.int64)  # fmt: skip
 N_MELD_IDS = G_PASS - FOUR_Q  # the meld global ids, FOUR_Q .. the last sequence
 
+_DIAGONAL = np.int64(-0x7FBFDFEFF7FBFDFF)  # 0x8040201008040201: bits 0, 9, 18, .., 63
+_BYTE_ONES = np.int64(0x0101010101010101)
+
 # -- the tensor -------------------------------------------------------------------------------
 N_KINDS = len(KIND_NAMES) - 1  # meld kinds 1-11 (0 is none)
 SCALE_POINTS = PACK_POINTS + LAST_TRICK  # card points of a deal: 162 (R4.3, R4.4)
@@ -128,10 +131,9 @@ def _melded(public, q):
     """The cards of the melds seat ``q`` declared in this deal (R10.2): the ranks its
     sequences covered (SEQ_DONE's bit r * 9 is the run r..r), its fours, its marriage."""
     cards = np.int64(0)
-    for suit in range(4):
-        covered = public[S.SEQ_DONE + q * 4 + suit]
-        for r in range(8):
-            cards |= ((covered >> (9 * r)) & 1) << (suit * 8 + r)
+    for suit in range(4):  # bits 0, 9, .., 63 gathered into a byte: the diagonal of 8x8 bits
+        diagonal = (public[S.SEQ_DONE + q * 4 + suit] & _DIAGONAL) * _BYTE_ONES
+        cards |= ((diagonal >> 56) & 255) << (suit * 8)
     done = public[S.MELDS_DONE + q]
     for k in range(4):  # FOUR_Q, FOUR_K, FOUR_A, FOUR_J: ranks Q K A J
         if (done >> (FOUR_Q + k)) & 1:
