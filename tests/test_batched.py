@@ -74,3 +74,27 @@ def test_module_class_specs():
     ]:
         with pytest.raises(BotSpecError, match=said):
             parse_spec(text, spec.name)
+
+
+def test_a_numba_bot_called_by_its_addresses_answers_and_raises_as_itself():
+    # batched play hands its compiled half each numba bot as addresses (looked up once, not
+    # on every round): the bot answers as itself, and an error in it still stops the run
+    from numba import njit, types
+
+    from sim.core.protocol import BOT_SIGNATURE, as_bot, bot_addresses
+
+    @njit(BOT_SIGNATURE)
+    def fussy(public, seat, hand, legal, rng, params):
+        if seat == 1:
+            raise ValueError("seat 1 is not mine")
+        return legal & -legal
+
+    @njit(types.int64(types.int64[:, ::1], types.int64))
+    def ask(bots, seat):
+        bot = as_bot(bots[0, 0], bots[0, 1])
+        return bot(np.zeros(1, np.int64), seat, 0, 12, np.zeros(1, np.uint64), np.zeros(1))
+
+    bots = bot_addresses([fussy])
+    assert (bots == bot_addresses([fussy])).all() and ask(bots, 0) == 4
+    with pytest.raises(ValueError, match="seat 1 is not mine"):
+        ask(bots, 1)

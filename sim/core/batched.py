@@ -23,6 +23,7 @@ import numpy as np
 from sim.core.bots import BatchedBot
 from sim.core.limits import MAX_PARAMS, MAX_SEATS
 from sim.core.loops import observed_kernels
+from sim.core.protocol import bot_addresses
 from sim.core.rng import bot_seeds, deal_seeds
 from sim.core.spec import GameSpec
 
@@ -84,6 +85,7 @@ def play_lockstep(spec: GameSpec, lineup, seating, seed: int, game_ids, deal_set
     funcs = [s.info.decide for s in numba] or [_any_numba_bot(spec)]
     funcs = [s.info.decide if s.info.kind == "numba" else funcs[0] for s in lineup]
     funcs += [funcs[0]] * (MAX_SEATS - len(funcs))
+    bots = bot_addresses(funcs)
     params = np.zeros((MAX_SEATS, MAX_PARAMS), np.float64)
     natives = np.zeros(MAX_SEATS, np.int8)
     batched = np.zeros(MAX_SEATS, np.int8)
@@ -108,7 +110,7 @@ def play_lockstep(spec: GameSpec, lineup, seating, seed: int, game_ids, deal_set
     waiting = np.zeros(1, np.int64)  # how many wait
     actions = 0
     while True:
-        taken = k.advance(states, rngs, np.ascontiguousarray(seating), natives, batched, *funcs,
+        taken = k.advance(states, rngs, np.ascontiguousarray(seating), natives, batched, bots,
                           params, deals, counts, max_deals, games, shares, illegal, every,
                           countdown, timing, obs, legal, wait, pending, packed,
                           waiting)  # fmt: skip

@@ -18,7 +18,7 @@ from sim.core.bits import lowest_bit
 from sim.core.clock import cycles, time_bin
 from sim.core.jit import njit
 from sim.core.policies import NATIVE_SEES_ALL, NATIVE_UNIFORM, decide_with, uniform_action
-from sim.core.protocol import BOT_TYPE, MAX_ACTIONS, MAX_SEATS
+from sim.core.protocol import MAX_ACTIONS, MAX_SEATS, as_bot
 from sim.core.rng import mix
 
 K = None  # bound per game (sim.core.batched): the game's kernel set
@@ -28,12 +28,12 @@ RUNNING = -1  # wait[g]: the game plays on
 OVER = -2  # wait[g]: the game is over and its rows are written
 # wait[g] >= 0: the game waits on line-up entry wait[g] (a batched bot)
 
-# typed, as the loop's chunk is: a function of bot functions compiled lazily would be
-# compiled again in every process (numba caches no signature it inferred from dispatchers)
+# typed, as the loop's chunk is; the numba bots come in as addresses (bots: int64[MAX_SEATS, 2],
+# sim.core.protocol.bot_addresses), since handing over dispatchers costs ~30 µs each a call
 _I8_2D, _I64, _F64_2D = types.int8[:, ::1], types.int64[::1], types.float64[:, ::1]
 ADVANCE_SIGNATURE = types.int64(
     types.int64[:, ::1], types.uint64[:, ::1], _I8_2D, types.int8[::1], types.int8[::1],
-    BOT_TYPE, BOT_TYPE, BOT_TYPE, BOT_TYPE, BOT_TYPE, BOT_TYPE,
+    types.int64[:, ::1],
     _F64_2D, types.int16[:, ::1], _I64, types.int64, types.int16[:, ::1], _F64_2D, _I64, _I64,
     _I64, _F64_2D, types.float32[:, ::1], types.boolean[:, ::1], _I64, _I64, _I64, _I64,
 )  # fmt: skip
@@ -84,7 +84,7 @@ def _apply(state, g, action, deals, counts, max_deals, games, shares, game_row, 
 
 
 @njit(ADVANCE_SIGNATURE, cache=True)
-def advance(states, rngs, seating, native, batched, f0, f1, f2, f3, f4, f5, params, deals,
+def advance(states, rngs, seating, native, batched, bots, params, deals,
             counts, max_deals, games, shares, illegal, every, countdown, timing, obs, legal,
             wait, pending, order, waiting):  # fmt: skip
     """Play every game on until it is over or waits on a batched bot (``batched[entry]``);
@@ -94,6 +94,9 @@ def advance(states, rngs, seating, native, batched, f0, f1, f2, f3, f4, f5, para
     and its legal ids in ``legal[k]``, so a policy of every seat reads one slice of them
     instead of a copy. ``countdown`` carries the timed decisions' count from call to call,
     as the loop's one call does."""
+    f0, f1 = as_bot(bots[0, 0], bots[0, 1]), as_bot(bots[1, 0], bots[1, 1])
+    f2, f3 = as_bot(bots[2, 0], bots[2, 1]), as_bot(bots[3, 0], bots[3, 1])
+    f4, f5 = as_bot(bots[4, 0], bots[4, 1]), as_bot(bots[5, 0], bots[5, 1])
     row = np.zeros(K.N_DEAL_COLUMNS, np.int64)
     game_row = np.zeros(K.N_GAME_COLUMNS, np.int64)
     share = np.zeros(K.N_SEATS, np.float64)
