@@ -43,6 +43,18 @@ def test_lockstep_plays_as_the_checked_game_asks_one_decision_at_a_time(ospec):
     assert fast.timing[0, 0] > 0  # the policy's decisions are timed
 
 
+def test_games_that_end_hand_their_slot_to_the_next_and_play_as_before(ospec):
+    # fewer slots than games: a game that ends starts the chunk's next in its slot; every
+    # game plays as the checked path plays it, a numba bot beside the policy included
+    from sim.core.batched import play_lockstep
+
+    bots = lineup(ospec, "tests.policies:Linear,weights=3", "greedy")
+    seating = np.array([[(i + g) % 2 for i in range(ospec.seats)] for g in range(5)], np.int8)
+    ids = np.arange(5)
+    slow = play_batch(ospec, bots, seating, 9, ids, slow=True)
+    same(play_lockstep(ospec, bots, seating, 9, ids, ids, slots=2), slow)
+
+
 def test_a_seeded_policy_repeats_itself_and_random_seats_play_inline():
     spec = QUICK
     bots = lineup(spec, "tests.policies:Uniform", "random")

@@ -36,6 +36,9 @@ class FirstLegal(BatchedBot):
         return legal.argmax(axis=1)
 
 
+SLOTS = 1024  # games in play at once in a chunk: a policy's batches hold this many rows at most
+
+
 def lockstep_kernels(spec: GameSpec):
     """The game's copy of :mod:`sim.core.lockstep`, compiled."""
     return observed_kernels(spec, Path(__file__).with_name("lockstep.py"), "batched bots")
@@ -66,8 +69,10 @@ def checked_actions(bot, actions, n: int) -> np.ndarray:
     return out.astype(np.int64, copy=False)
 
 
-def play_lockstep(spec: GameSpec, lineup, seating, seed: int, game_ids, deal_sets):
-    """:func:`sim.core.batch.play_batch` for a line-up with batched bots."""
+def play_lockstep(spec: GameSpec, lineup, seating, seed: int, game_ids, deal_sets,
+                  slots: int | None = None):  # fmt: skip
+    """:func:`sim.core.batch.play_batch` for a line-up with batched bots: ``slots`` games in
+    play at once (default: :data:`SLOTS`, or the chunk's games where fewer)."""
     from sim.core.batch import Batch
     from sim.core.clock import time_bin
     from sim.core.policies import NATIVE_NONE
@@ -76,11 +81,15 @@ def play_lockstep(spec: GameSpec, lineup, seating, seed: int, game_ids, deal_set
     k = lockstep_kernels(spec)
     obs_part, kernels = spec.part("observation"), spec.part("kernels")
     n, max_deals = len(game_ids), spec.max_deals
-    states = np.zeros((n, kernels.STATE_SIZE), np.int64)
-    rngs = np.zeros((n, MAX_SEATS), np.uint64)
-    wait = np.zeros(n, np.int64)
-    pending = np.zeros(n, np.int64)
-    k.begin(states, deal_seeds(seed, deal_sets), bot_seeds(seed, game_ids), rngs, wait, pending)
+    w = min(n, max(1, SLOTS if slots is None else slots))
+    states = np.zeros((w, kernels.STATE_SIZE), np.int64)
+    rngs = np.zeros((w, MAX_SEATS), np.uint64)
+    wait = np.zeros(w, np.int64)
+    pending = np.zeros(w, np.int64)
+    slot_game = np.zeros(w, np.int64)  # the game in each slot (an index into game_ids)
+    next_game = np.zeros(1, np.int64)  # the chunk's next game to start
+    game_seeds, stream_seeds = deal_seeds(seed, deal_sets), bot_seeds(seed, game_ids)
+    k.begin(states, game_seeds, stream_seeds, rngs, wait, pending, slot_game, next_game)
     numba = [s for s in lineup if s.info.kind == "numba"]
     funcs = [s.info.decide for s in numba] or [_any_numba_bot(spec)]
     funcs = [s.info.decide if s.info.kind == "numba" else funcs[0] for s in lineup]
@@ -100,28 +109,28 @@ def play_lockstep(spec: GameSpec, lineup, seating, seed: int, game_ids, deal_set
     counts = np.zeros(n, np.int64)
     games = np.zeros((n, kernels.N_GAME_COLUMNS), np.int16)
     shares = np.zeros((n, spec.seats), np.float64)
-    illegal = np.zeros(4, np.int64)
+    illegal = np.zeros(5, np.int64)
     countdown = np.ones(MAX_SEATS, np.int64)
     timing = empty(MAX_SEATS)
     hz = cycles_per_second()
-    obs = np.zeros((n, obs_part.SIZE), np.float32)
-    legal = np.zeros((n, obs_part.N_GLOBAL), np.bool_)
-    packed = np.zeros(n, np.int64)  # the k-th game waiting on a policy, in game order
+    obs = np.zeros((w, obs_part.SIZE), np.float32)
+    legal = np.zeros((w, obs_part.N_GLOBAL), np.bool_)
+    packed = np.zeros(w, np.int64)  # the k-th slot waiting on a policy, in slot order
     waiting = np.zeros(1, np.int64)  # how many wait
     actions = 0
     while True:
         taken = k.advance(states, rngs, np.ascontiguousarray(seating), natives, batched, bots,
-                          params, deals, counts, max_deals, games, shares, illegal, every,
-                          countdown, timing, obs, legal, wait, pending, packed,
-                          waiting)  # fmt: skip
+                          game_seeds, stream_seeds, slot_game, next_game, params, deals,
+                          counts, max_deals, games, shares, illegal, every, countdown, timing,
+                          obs, legal, wait, pending, packed, waiting)  # fmt: skip
         if taken < 0:
             _illegal(spec, lineup, seating, game_ids, illegal, states, obs_part)
         actions += taken
         m = int(waiting[0])
         if m == 0:
             break
-        games_waiting = packed[:m]
-        entries = wait[games_waiting]
+        waiting_slots = packed[:m]
+        entries = wait[waiting_slots]
         for entry, policy in policies.items():
             if len(policies) == 1:  # every waiting game waits on it: slices, no copies
                 rows = slice(0, m)
@@ -134,7 +143,7 @@ def play_lockstep(spec: GameSpec, lineup, seating, seed: int, game_ids, deal_set
             start = time.perf_counter_ns()
             chosen = policy.act(obs[rows], legal[rows])
             took = (time.perf_counter_ns() - start) * hz / 1e9 / size  # cycles each
-            pending[games_waiting[rows]] = checked_actions(lineup[entry], chosen, size)
+            pending[waiting_slots[rows]] = checked_actions(lineup[entry], chosen, size)
             timing[entry, 0] += size
             timing[entry, 1] += took * size
             timing[entry, 2 + time_bin(max(1, int(took)))] += size
@@ -151,7 +160,7 @@ def _any_numba_bot(spec: GameSpec):
 
 
 def _illegal(spec, lineup, seating, game_ids, illegal, states, obs_part) -> None:
-    g, seat, action, legal = (int(x) for x in illegal)
+    g, seat, action, legal, slot = (int(x) for x in illegal)
     bot = lineup[seating[g, seat]]
     if bot.info.kind != "batched":
         from sim.core.batch import raise_illegal
@@ -162,7 +171,7 @@ def _illegal(spec, lineup, seating, game_ids, illegal, states, obs_part) -> None
     names = obs_part.global_names()
     said = names[action] if 0 <= action < len(names) else "no action"
     kernels = spec.part("kernels")
-    public, hand = states[g, : kernels.PUB_SIZE], kernels.hand_of(states[g], seat)
+    public, hand = states[slot, : kernels.PUB_SIZE], kernels.hand_of(states[slot], seat)
     ids = [int(obs_part.to_global(public, hand, a)) for a in range(64) if legal >> a & 1]
     ok = [f"{i} ({names[i]})" for i in ids]
     raise BotError(

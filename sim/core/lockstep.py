@@ -3,12 +3,18 @@ must decide.
 
 This file is a template (as :mod:`sim.core.loop`): ``K`` stands for a game's kernel set
 and ``O`` for its observation part (``docs/games.md``); :mod:`sim.core.batched` binds a
-copy per game. :func:`advance` plays every game of a chunk in compiled code (numba bots
+copy per game. :func:`advance` plays the games in play in compiled code (numba bots
 called as the loop calls them, the loop's own policies inline) until each game is over or
 waits on a seat of a batched bot; for those it writes the seat's tensor and its legal
 **global** action ids, and the Python driver calls the policy once for all of them. The
 policy's answers come back in ``pending`` and :func:`advance` applies them first, each
 checked against the legal actions before the rules take it. Nothing here names a game.
+
+A chunk's games are played in **slots**, fewer than its games where it is long: a game
+that ends hands its slot to the chunk's next game, so a policy's batches stay full until
+the chunk's last games (games of very different lengths left a few rows a call for most
+of the calls when every game started at once). A game's play depends only on its own
+state and streams, so a deterministic policy plays every game alike in any slot.
 """
 
 import numpy as np
@@ -24,30 +30,50 @@ from sim.core.rng import mix
 K = None  # bound per game (sim.core.batched): the game's kernel set
 O = None  # bound per game: the game's observation part  # noqa: E741
 
-RUNNING = -1  # wait[g]: the game plays on
-OVER = -2  # wait[g]: the game is over and its rows are written
-# wait[g] >= 0: the game waits on line-up entry wait[g] (a batched bot)
+RUNNING = -1  # wait[w]: the game in slot w plays on
+OVER = -2  # wait[w]: the slot is empty: its last game is over and no game is left to start
+# wait[w] >= 0: the game in slot w waits on line-up entry wait[w] (a batched bot)
 
 # typed, as the loop's chunk is; the numba bots come in as addresses (bots: int64[MAX_SEATS, 2],
 # sim.core.protocol.bot_addresses), since handing over dispatchers costs ~30 µs each a call
 _I8_2D, _I64, _F64_2D = types.int8[:, ::1], types.int64[::1], types.float64[:, ::1]
 ADVANCE_SIGNATURE = types.int64(
     types.int64[:, ::1], types.uint64[:, ::1], _I8_2D, types.int8[::1], types.int8[::1],
-    types.int64[:, ::1],
+    types.int64[:, ::1], types.uint64[::1], types.uint64[::1], _I64, _I64,
     _F64_2D, types.int16[:, ::1], _I64, types.int64, types.int16[:, ::1], _F64_2D, _I64, _I64,
     _I64, _F64_2D, types.float32[:, ::1], types.boolean[:, ::1], _I64, _I64, _I64, _I64,
 )  # fmt: skip
 
 
 @njit(cache=True)
-def begin(states, deal_seeds, bot_seeds, rngs, wait, pending):
-    """Deal every game of the chunk and seed each seat's stream (as the loop does)."""
-    for g in range(states.shape[0]):
-        K.new_game(states[g], deal_seeds[g])
-        for p in range(MAX_SEATS):
-            rngs[g, p] = mix(bot_seeds[g], p) if p < K.N_SEATS else 0
-        wait[g] = RUNNING
-        pending[g] = -1
+def begin(states, deal_seeds, bot_seeds, rngs, wait, pending, slot_game, next_game):
+    """Deal the chunk's first games, one a slot (``slot_game[w]``: the game in slot ``w``)."""
+    for w in range(states.shape[0]):
+        _deal(states[w], rngs[w], w, deal_seeds, bot_seeds)
+        slot_game[w] = w
+        wait[w] = RUNNING
+        pending[w] = -1
+    next_game[0] = states.shape[0]
+
+
+@njit(cache=True, inline="always")
+def _deal(state, rng, g, deal_seeds, bot_seeds):
+    """Deal game ``g`` of the chunk and seed each seat's stream (as the loop does)."""
+    K.new_game(state, deal_seeds[g])
+    for p in range(MAX_SEATS):
+        rng[p] = mix(bot_seeds[g], p) if p < K.N_SEATS else 0
+
+
+@njit(cache=True, inline="always")
+def _next_game(states, rngs, slot_game, next_game, w, deal_seeds, bot_seeds):
+    """Start the chunk's next game in slot ``w``; False when every game has been started."""
+    g = next_game[0]
+    if g >= deal_seeds.shape[0]:
+        return False
+    next_game[0] = g + 1
+    slot_game[w] = g
+    _deal(states[w], rngs[w], g, deal_seeds, bot_seeds)
+    return True
 
 
 @njit(cache=True)
@@ -84,15 +110,17 @@ def _apply(state, g, action, deals, counts, max_deals, games, shares, game_row, 
 
 
 @njit(ADVANCE_SIGNATURE, cache=True)
-def advance(states, rngs, seating, native, batched, bots, params, deals,
-            counts, max_deals, games, shares, illegal, every, countdown, timing, obs, legal,
-            wait, pending, order, waiting):  # fmt: skip
-    """Play every game on until it is over or waits on a batched bot (``batched[entry]``);
-    returns the decisions taken, or -1 when an action was illegal (``illegal``: game, seat,
-    action, legal mask; a batched bot's action as its global id). The games that wait are
-    packed: the ``k``-th (``k < waiting[0]``) is game ``order[k]``, its tensor in ``obs[k]``
-    and its legal ids in ``legal[k]``, so a policy of every seat reads one slice of them
-    instead of a copy. ``countdown`` carries the timed decisions' count from call to call,
+def advance(states, rngs, seating, native, batched, bots, deal_seeds, bot_seeds, slot_game,
+            next_game, params, deals, counts, max_deals, games, shares, illegal, every,
+            countdown, timing, obs, legal, wait, pending, order, waiting):  # fmt: skip
+    """Play every slot's game on until it waits on a batched bot (``batched[entry]``), or it
+    is over and no game of the chunk is left to start in its slot; returns the decisions
+    taken, or -1 when an action was illegal (``illegal``: game, seat, action, legal mask,
+    slot; a batched bot's action as its global id). The slots that wait are packed: the
+    ``k``-th (``k < waiting[0]``) is slot ``order[k]``, its tensor in ``obs[k]`` and its
+    legal ids in ``legal[k]``, so a policy of every seat reads one slice of them instead of
+    a copy. Rows (``deals``, ``counts``, ``games``, ``shares``) and ``seating`` are by game;
+    the rest by slot. ``countdown`` carries the timed decisions' count from call to call,
     as the loop's one call does."""
     f0, f1 = as_bot(bots[0, 0], bots[0, 1]), as_bot(bots[1, 0], bots[1, 1])
     f2, f3 = as_bot(bots[2, 0], bots[2, 1]), as_bot(bots[3, 0], bots[3, 1])
@@ -103,35 +131,42 @@ def advance(states, rngs, seating, native, batched, bots, params, deals,
     param_rows = (params[0], params[1], params[2], params[3], params[4], params[5])
     taken = 0
     packed = 0
-    for g in range(states.shape[0]):
-        if wait[g] == OVER:
+    for w in range(states.shape[0]):
+        if wait[w] == OVER:
             continue
-        state = states[g]
-        public = state[: K.PUB_SIZE]
-        if wait[g] >= 0:  # the policy's answer
+        state = states[w]
+        if wait[w] >= 0:  # the policy's answer
+            g = slot_game[w]
+            public = state[: K.PUB_SIZE]
             seat = K.to_act(state)
             mask = K.legal_actions(state)
-            chosen = pending[g]
+            chosen = pending[w]
             hand = K.hand_of(state, seat)
             a = O.to_local(public, hand, chosen) if 0 <= chosen < O.N_GLOBAL else -1
             if a < 0 or a >= MAX_ACTIONS or not (mask >> a) & 1:
                 illegal[0], illegal[1], illegal[2], illegal[3] = g, seat, chosen, mask
+                illegal[4] = w
                 return -1
-            pending[g] = -1
-            wait[g] = RUNNING
+            pending[w] = -1
+            wait[w] = RUNNING
             taken += 1
-            if _apply(state, g, a, deals, counts, max_deals, games, shares, game_row, row, share):
-                wait[g] = OVER
+            over = _apply(state, g, a, deals, counts, max_deals, games, shares, game_row, row,
+                          share)  # fmt: skip
+            if over and not _next_game(states, rngs, slot_game, next_game, w, deal_seeds,
+                                       bot_seeds):  # fmt: skip
+                wait[w] = OVER
                 continue
-        r = rngs[g]
+        r = rngs[w]
         while True:
+            g = slot_game[w]
+            public = state[: K.PUB_SIZE]
             seat = K.to_act(state)
             which = seating[g, seat]
             if batched[which]:
                 observe(state, seat, obs[packed], legal[packed])
-                order[packed] = g
+                order[packed] = w
                 packed += 1
-                wait[g] = which
+                wait[w] = which
                 break
             mask = K.legal_actions(state)
             if native[which] == NATIVE_UNIFORM:
@@ -155,11 +190,14 @@ def advance(states, rngs, seating, native, batched, bots, params, deals,
                     timing[which, 2 + time_bin(took)] += 1.0
                 if action < 0 or action >= MAX_ACTIONS or not (mask >> action) & 1:
                     illegal[0], illegal[1], illegal[2], illegal[3] = g, seat, action, mask
+                    illegal[4] = w
                     return -1
             taken += 1
-            if _apply(state, g, action, deals, counts, max_deals, games, shares, game_row,
-                      row, share):  # fmt: skip
-                wait[g] = OVER
+            over = _apply(state, g, action, deals, counts, max_deals, games, shares, game_row,
+                          row, share)  # fmt: skip
+            if over and not _next_game(states, rngs, slot_game, next_game, w, deal_seeds,
+                                       bot_seeds):  # fmt: skip
+                wait[w] = OVER
                 break
     waiting[0] = packed
     return taken
