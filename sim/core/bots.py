@@ -227,7 +227,8 @@ class BatchedBot:
     ``act(obs, legal)`` gets ``obs`` (``float32[n, SIZE]``: n seats' tensors, the game's
     observation part) and ``legal`` (``bool[n, N_GLOBAL]``: their legal **global** action
     ids) and returns ``int[n]``, one legal global id per row. The engine plays a chunk's
-    games in lockstep and calls it once for every game waiting on it (``docs/research.md``).
+    games in lockstep, up to 1,024 at once, and calls it once for every game waiting on it
+    (``docs/research.md``).
     ``obs`` and ``legal`` may be views of the engine's buffers, valid during the call only:
     copy what you keep. ``rng`` is the policy's own generator, seeded from the run's seed;
     ``params`` holds the spec's parameters by name (a class lists them in ``PARAMS``, as
