@@ -139,21 +139,32 @@ def holdem_row(seconds: float = 1.0) -> dict | str:
     return measure(lambda: {"steps": _aec_steps(env, seconds)})
 
 
+def tournament_chunk(spec, policy: str, games: int = 1_000_000) -> int:
+    """The chunk ``trixsim tournament`` plays a line-up of ``policy`` in, for ``games``
+    games: the batched rows measure the batches a long run's policy gets (a short chunk
+    ends in a long tail of small batches where game lengths differ, as Trix's do)."""
+    from sim.core.bots import parse_spec
+    from sim.run.cost import default_chunk
+
+    lineup = [parse_spec(policy, spec.name)]
+    return default_chunk(spec.name, lineup, [[0] * spec.seats], games)
+
+
 def research_rows(spec) -> dict:
     """Every row of the research section for one game."""
-    games = scaled(2000, 20)
+    chunk = tournament_chunk(spec, "sim.bench.research:Linear")
+    games = scaled(chunk, 20)
     rows = {
         "linear": batched_row(spec, "sim.bench.research:Linear", games),
         "first": batched_row(spec, "sim.core.batched:FirstLegal", games),
+        "chunk": chunk,
     }
     try:
         import torch  # noqa: F401
 
-        # a chunk of 2,000 games as the linear row's: with 200 the batches are small and
-        # the per-call cost shows (Trix 76k against 132k decisions/s, Euchre 103k against 149k)
-        rows["torch"] = batched_row(spec, "sim.bench.research:TorchMLP", scaled(2000, 4))
+        rows["torch"] = batched_row(spec, "sim.bench.research:TorchMLP", scaled(chunk, 4))
         rows["torch_bf16"] = batched_row(spec, "sim.bench.research:TorchMLP,dtype=bfloat16",
-                                         scaled(2000, 4))  # fmt: skip
+                                         scaled(chunk, 4))  # fmt: skip
     except ImportError:
         rows["torch"] = "torch is not installed (pip install torch==2.13.0 takes the CPU build)"
         rows["torch_bf16"] = rows["torch"]
@@ -179,7 +190,8 @@ def research_lines(results: dict) -> list[str]:
     return [
         "", "### The research API (one core; `docs/research.md`)", "",
         "Batched bots at every seat of a tournament's chunk (games in lockstep, the policy called "
-        "once for all that wait on it); the environments with random legal play.", "",
+        f"once for all that wait on it; a chunk of {r.get('chunk', 2000):,} games, as a "
+        "tournament of a million games plays); the environments with random legal play.", "",
         "| what | per second |", "|---|---|",
         f"| batched NumPy linear policy, decisions | {_rate(r['linear'], 'decisions')} |",
         f"| batched policy of no work (the lowest legal id): the engine's own cost, decisions | "
