@@ -109,7 +109,7 @@ def aec_row(spec, seconds: float = 1.0) -> dict | str:
     except ImportError:
         return MISSING_RL
     env = make_env(spec.name)
-    _aec_steps(env, 0.05)  # compile / load first: a first repetition that did measured ~100 steps/s
+    _aec_steps(env, 0.05)  # compile / load first, or the first repetition measures it
     return measure(lambda: {"steps": _aec_steps(env, seconds)})
 
 

@@ -48,31 +48,25 @@ ADVANCE_SIGNATURE = types.int64(
 @njit(cache=True)
 def begin(states, deal_seeds, bot_seeds, rngs, wait, pending, slot_game, next_game):
     """Deal the chunk's first games, one a slot (``slot_game[w]``: the game in slot ``w``)."""
+    next_game[0] = 0
     for w in range(states.shape[0]):
-        _deal(states[w], rngs[w], w, deal_seeds, bot_seeds)
-        slot_game[w] = w
+        _next_game(states, rngs, slot_game, next_game, w, deal_seeds, bot_seeds)
         wait[w] = RUNNING
         pending[w] = -1
-    next_game[0] = states.shape[0]
-
-
-@njit(cache=True, inline="always")
-def _deal(state, rng, g, deal_seeds, bot_seeds):
-    """Deal game ``g`` of the chunk and seed each seat's stream (as the loop does)."""
-    K.new_game(state, deal_seeds[g])
-    for p in range(MAX_SEATS):
-        rng[p] = mix(bot_seeds[g], p) if p < K.N_SEATS else 0
 
 
 @njit(cache=True, inline="always")
 def _next_game(states, rngs, slot_game, next_game, w, deal_seeds, bot_seeds):
-    """Start the chunk's next game in slot ``w``; False when every game has been started."""
+    """Deal the chunk's next game in slot ``w`` and seed each seat's stream (as the loop
+    does); False when every game has been started."""
     g = next_game[0]
     if g >= deal_seeds.shape[0]:
         return False
     next_game[0] = g + 1
     slot_game[w] = g
-    _deal(states[w], rngs[w], g, deal_seeds, bot_seeds)
+    K.new_game(states[w], deal_seeds[g])
+    for p in range(MAX_SEATS):
+        rngs[w, p] = mix(bot_seeds[g], p) if p < K.N_SEATS else 0
     return True
 
 
@@ -135,9 +129,9 @@ def advance(states, rngs, seating, native, batched, bots, deal_seeds, bot_seeds,
         if wait[w] == OVER:
             continue
         state = states[w]
+        public = state[: K.PUB_SIZE]  # a view: the slot's next game is dealt into it
         if wait[w] >= 0:  # the policy's answer
             g = slot_game[w]
-            public = state[: K.PUB_SIZE]
             seat = K.to_act(state)
             mask = K.legal_actions(state)
             chosen = pending[w]
@@ -159,7 +153,6 @@ def advance(states, rngs, seating, native, batched, bots, deal_seeds, bot_seeds,
         r = rngs[w]
         while True:
             g = slot_game[w]
-            public = state[: K.PUB_SIZE]
             seat = K.to_act(state)
             which = seating[g, seat]
             if batched[which]:
