@@ -24,7 +24,7 @@ MODELS = ("solve", "reply", "rollout")  # likewise
 SEED = Param("seed", 0, "extra seed mixed into the bot's stream", low=0, high=2**53)
 
 
-def _bound(spec):
+def bound_pimc(spec):
     mcts = bound_search(spec)  # loaded first: the bound pimc imports it by its module name
     return bind(TEMPLATE, spec.name, {**search_parts(spec), "S": spec.module("solver"),
                                       "M": mcts.__name__})  # fmt: skip
@@ -59,7 +59,7 @@ def pimc(spec):
         f"Sampled worlds, each solved with every card seen ({solver.MODEL}), or played "
         "out by greedy (model=reply, rollout)."
     )
-    return numba_info("pimc", _bound(spec).decide, params, doc, spec.name)
+    return numba_info("pimc", bound_pimc(spec).decide, params, doc, spec.name)
 
 
 @bot_kind("oracle", "search", "solver")
@@ -67,5 +67,5 @@ def oracle(spec):
     """The ``oracle`` bot of ``spec``'s game: it cheats."""
     solver = spec.part("solver")
     doc = f"CHEATS: sees every hand and plays the solver's best ({solver.MODEL}); a bound."
-    return numba_info("oracle", _bound(spec).decide_oracle, [SEED], doc, spec.name,
+    return numba_info("oracle", bound_pimc(spec).decide_oracle, [SEED], doc, spec.name,
                       native=NATIVE_SEES_ALL)  # fmt: skip

@@ -551,6 +551,78 @@ def serve(
     run(host, port, data, grace, limits, chosen_seeds)
 
 
+@app.command()
+def train(
+    game: str = typer.Option(DEFAULT_GAME, "--game", help=GAME_HELP),
+    minutes: float = typer.Option(
+        None,
+        help="A time budget: train until it is spent (not reproducible) [default: 60]",
+        show_default=False,
+    ),
+    rounds: int = typer.Option(
+        None,
+        help="Train this many rounds instead: the same seed gives the same weights",
+        show_default=False,
+    ),
+    out: Path = typer.Option(
+        None, help="The run's folder [default: results/train-<game>-<time>]", show_default=False
+    ),
+    start: Path = typer.Option(None, "--from", help="Weights to start from (a weights file)."),
+    seed: int = typer.Option(1, help="Seed of every game played and every training step."),
+    teacher: str = typer.Option(
+        None,
+        help="What imitation learns from: values:worlds=N,model=M,last=L (every action's "
+        "value from the seat's knowledge) or a bot spec (its choices) [default: the game's "
+        "own, trixsim train's docs/learning.md]",
+        show_default=False,
+    ),
+    self_play: float = typer.Option(
+        0.0,
+        "--self-play",
+        help="The share of the rounds (or minutes) spent on self-play (Deep Monte Carlo) "
+        "after imitation, 0 to 1 (docs/learning.md)",
+    ),
+    workers: int = typer.Option(
+        None, help="Worker processes that play [default: all cores]", show_default=False
+    ),
+    backend: str = typer.Option("local", help="local (worker processes) or dask."),
+    scheduler: str = typer.Option(
+        None,
+        help="With --backend dask: a running scheduler, e.g. tcp://HOST:8786 (its "
+        "workers must share --out's filesystem) [default: a LocalCluster]",
+        show_default=False,
+    ),
+    resume: bool = typer.Option(
+        False,
+        "--resume",
+        help="Go on with the run in --out (to a new --rounds or --minutes if given).",
+    ),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bar."),
+):
+    """Train a policy network for the neural bot (needs the train extra: PyTorch on the CPU)."""
+    from sim.learn.driver import default_out, new_settings
+    from sim.learn.driver import train as run
+    from sim.learn.selfplay import LearnError
+
+    _check_workers(workers)
+    try:
+        if resume:
+            if out is None:
+                raise LearnError("--resume needs --out, the folder of the run to go on with")
+            settings = None
+        else:
+            settings = new_settings(_game(game).name, minutes, rounds, seed, teacher,
+                                    str(start) if start else None, self_play)  # fmt: skip
+        folder = out or default_out(settings.game)
+        weights = run(settings, folder, resume, workers, progress=not quiet,
+                      more={"rounds": rounds, "minutes": minutes}, backend=backend,
+                      scheduler=scheduler)  # fmt: skip
+    except LearnError as e:
+        raise CliError(f"train: {e}") from None
+    print(f"trixsim: weights in {weights}; play them: --bots neural:model={weights}",
+          file=sys.stderr)  # fmt: skip
+
+
 @app.command("bots")
 def list_bots(game: str = typer.Option(DEFAULT_GAME, "--game", help=GAME_HELP)):
     """List the bots of a game with their parameters and their defaults."""

@@ -15,7 +15,7 @@ import time
 import numpy as np
 
 from sim.bench import SCALE, measure, scaled
-from sim.core.bots import BatchedBot, Param
+from sim.core.bots import BatchedBot, BotSpecError, Param
 
 MISSING_RL = "pettingzoo is not installed: pip install -e '.[rl]'"
 
@@ -34,6 +34,12 @@ class Linear(BatchedBot):
         return np.where(legal, obs @ self.w, -np.inf).argmax(axis=1)
 
 
+def has_torch() -> bool:
+    import importlib.util
+
+    return importlib.util.find_spec("torch") is not None
+
+
 class TorchMLP(BatchedBot):
     """A PyTorch MLP, two hidden layers of 256 (``sim.bench.research:TorchMLP``), on the CPU,
     random weights: what a trained network costs a tournament. ``dtype=bfloat16`` runs it
@@ -42,6 +48,13 @@ class TorchMLP(BatchedBot):
     PARAMS = [Param("dtype", "float32", "the network's numbers: float32 or bfloat16",
                     choices=("float32", "bfloat16"))]  # fmt: skip
     net = None
+
+    @classmethod
+    def check(cls, game: str, **params) -> None:
+        """Refused when the spec is read, before any worker starts or folder is made."""
+        if not has_torch():
+            raise BotSpecError("bot sim.bench.research:TorchMLP needs PyTorch, which is not "
+                               "installed here: pip install 'trixsim[train]'")  # fmt: skip
 
     def act(self, obs, legal):
         import torch

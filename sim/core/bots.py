@@ -63,6 +63,7 @@ class Param:
     choices: tuple[str, ...] = ()  # for text parameters: encoded as their index
     low: float | None = None
     high: float | None = None
+    checked_default = False  # parse() checks the default too (a weights file must exist)
 
     @property
     def free(self) -> bool:
@@ -107,6 +108,11 @@ class Param:
             raise BotSpecError(f"{self.name}={value} is out of range; {self.name} takes "
                                f"{self.range_text}")  # fmt: skip
         return v
+
+    def fingerprint(self, value) -> str:
+        """What a value stands for beyond its text ('' for most): a weights file's digest,
+        so a ladder plays a bot anew when its file changes under the same name."""
+        return ""
 
     def encode(self, value) -> float:
         if self.free:
@@ -313,6 +319,10 @@ class BotSpec:
         ms = self.values.get("ms", 0)
         return isinstance(ms, int | float) and ms > 0
 
+    def fingerprint(self) -> str:
+        """Its parameters' :meth:`Param.fingerprint` ('' for most bots)."""
+        return "".join(p.fingerprint(self.values[p.name]) for p in self.info.params)
+
     def encoded(self) -> np.ndarray:
         out = np.zeros(MAX_PARAMS, np.float64)
         for i, p in enumerate(self.info.params):
@@ -477,6 +487,9 @@ def parse_spec(text: str, game: str) -> BotSpec:
                                f"{known[key].range_text}")  # fmt: skip
         values[key] = known[key].parse(value.strip())
         given.append(key)
+    for p in info.params:
+        if p.checked_default and p.name not in given:
+            p.parse(values[p.name])
     # the canonical text: same bot and parameters, same name in every table
     order = [p.name for p in info.params if p.name in given]
     if info.kind == "batched":

@@ -95,6 +95,7 @@ CONTRACTS: dict[str, Contract] = {
     ),
     "costs": Contract(values=("COSTS",), optional=True),  # fields of sim.run.cost.Costs
     "bench": Contract(values=("STRENGTH", "LADDER"), functions=("targets",), optional=True),
+    "learning": Contract(values=("TEACHER", "GAMES"), optional=True),  # trixsim train's
 }
 
 

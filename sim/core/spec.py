@@ -34,6 +34,7 @@ PARTS = {
     "costs": "costs",  # optional: what a game costs, for the default chunk size (sim.run.cost)
     "bench": "bench",  # optional: the targets and strength line-ups of `make bench`
     "web": "web",  # optional: the game's own parts of a seat's view in the browser (sim/web)
+    "learning": "learning",  # optional: the teacher and round size of trixsim train
 }
 
 
@@ -83,7 +84,7 @@ class GameSpec:
 
     def has(self, part: str) -> bool:
         """Whether the game provides this part (all do but the optional determinizer, search,
-        solver, observation, costs, bench and web)."""
+        solver, observation, costs, bench, web and learning)."""
         return importlib.util.find_spec(self.module(part)) is not None
 
     @property

@@ -370,3 +370,29 @@ if __name__ == "__main__":  # python -m sim.envs.openspiel [seconds]: the docstr
         random_steps(_name, 0.2)  # compile and warm up
         n_steps, took = random_steps(_name, budget)
         print(f"{_name}: {n_steps / took:,.0f} random steps a second ({n_steps} in {took:.1f} s)")
+
+
+def ismcts_bot(game, seed: int = 0, max_simulations: int = 100, uct_c: float = 2.0, **kw):
+    """OpenSpiel's Python ISMCTS, made to play these games: ``pyspiel.evaluate_bots`` and the
+    Python ``evaluate_bots`` call ``restart_at`` and ``inform_action``, which
+    ``ISMCTSBot`` leaves to pyspiel's base class, whose answer is ``SpielError: RestartAt(state)
+    not implemented``; it keeps nothing from move to move, so both are nothing to do here. Its
+    samples of the hidden cards come from ``resample_from_infostate`` seeded from ``seed``
+    (its default sampler draws a fresh seed every time). OpenSpiel's C++ ``pyspiel.ISMCTSBot``
+    and ``pyspiel.MCTSBot`` cannot play a game written in Python (an OpenSpiel limitation)."""
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    rs = np.random.RandomState(seed)
+
+    class Bot(ismcts.ISMCTSBot):
+        def restart_at(self, state):
+            pass
+
+        def inform_action(self, state, player_id, action):
+            pass
+
+    evaluator = kw.pop("evaluator", None) or mcts.RandomRolloutEvaluator(1, rs)
+    bot = Bot(game, evaluator, uct_c, max_simulations, random_state=rs, **kw)
+    bot.set_resampler(lambda state, player: state.resample_from_infostate(
+        player, pyspiel.UniformProbabilitySampler(int(rs.randint(2**31)), 0.0, 1.0)))  # fmt: skip
+    return bot

@@ -101,20 +101,22 @@ def games_for(game: str, a: str, b: str, budget: float, least: int) -> tuple[int
 
 
 def _code(game: str, text: str) -> str:
-    """A digest of the source file of a ``module:Class`` bot ('' for a registered one): a
-    bot given by its class is replayed when its code changes, its name being the same."""
+    """A digest of the source file of a ``module:Class`` bot, and of the files its
+    parameters name (``neural``'s weights); '' for a registered bot without: a bot is
+    replayed when its code or weights change, its name being the same."""
     import inspect
 
     from sim.core.bots import parse_spec
 
-    info = parse_spec(text, game).info
+    spec = parse_spec(text, game)
+    info = spec.info
     if info.cls is None or ":" not in info.name:
-        return ""
+        return spec.fingerprint()
     try:
         source = Path(inspect.getsourcefile(info.cls)).read_bytes()
     except (OSError, TypeError):
-        return ""
-    return hashlib.sha256(source).hexdigest()[:16]
+        return spec.fingerprint()
+    return hashlib.sha256(source).hexdigest()[:16] + spec.fingerprint()
 
 
 def pairings(game: str, bots: list[str], root: Path, seed: int, quick: bool) -> list[Pairing]:

@@ -45,7 +45,7 @@ from pathlib import Path
 
 from sim.run import stop as stopping
 from sim.run.chunk import chunk_tables, statistics, warm_up
-from sim.run.local import Progress, write_records
+from sim.run.local import ONE_THREAD, Progress, write_records
 from sim.run.plan import Plan
 from sim.run.store import (
     MANIFEST,
@@ -323,11 +323,22 @@ def _connect(scheduler: str | None, workers: int, out, game: str | None = None):
             processes=True,
             dashboard_address=":0",
             silence_logs=logging.CRITICAL,  # lost workers are expected: their tasks rerun
-            env={"NUMBA_NUM_THREADS": "1"},
+            env=dict(ONE_THREAD),
         )
         client = Client(cluster, set_as_default=False)
     client.register_plugin(WorkerSetup(cluster is not None, game), name="trixsim-worker-setup")
     return client, cluster
+
+
+def connect(scheduler: str | None, workers: int, out, game: str | None = None):
+    """``(client, cluster)``: the scheduler's client, or a LocalCluster's (``cluster``, else
+    None); a client's ``submit`` runs a task on a worker, as an executor's does."""
+    require()
+    return _connect_quietly(scheduler, workers, out, game)
+
+
+def close(client, cluster) -> None:
+    _close(client, cluster, set())
 
 
 def start(scheduler: str | None, workers: int, out, game: str | None = None) -> Future:

@@ -36,8 +36,15 @@ from sim.run.store import (
     write_manifest,
 )
 
-
 # -- workers -------------------------------------------------------------------------------
+# One thread per worker for numba and for every BLAS a batched bot's NumPy or torch may use:
+# an unpinned BLAS spreads a batched MLP's small products over every core, fighting the other
+# workers (23-62 µs a decision against ~8 µs pinned). Children inherit it: the BLAS reads it
+# when it loads, before any task could set it.
+ONE_THREAD = {k: "1" for k in ("NUMBA_NUM_THREADS", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS",
+                               "MKL_NUM_THREADS")}  # fmt: skip
+
+
 def _init_worker(parent: int) -> None:
     """Workers die with the parent (``parent``: its pid), and leave Ctrl-C and SIGTERM to
     it: it stops them and keeps the finished chunks."""
@@ -61,7 +68,7 @@ def start_workers(n: int, game: str | None = None, bots: list[str] | None = None
     from sim.core.cache import configure
 
     configure()  # the workers inherit the cache folder instead of computing it again
-    os.environ["NUMBA_NUM_THREADS"] = "1"
+    os.environ.update(ONE_THREAD)
     pool = ProcessPoolExecutor(
         max_workers=n,
         mp_context=mp.get_context("spawn"),

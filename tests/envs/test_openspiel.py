@@ -123,3 +123,18 @@ def test_openspiels_ismcts_plays_a_game(spec):
     shares = np.array(state.returns()) + 1.0 / game.num_players()
     assert shares.sum() == pytest.approx(1.0) and shares.min() >= 0
     assert shares.max() > 1.0 / game.num_players() or np.allclose(shares, shares[0])
+
+
+def test_the_ismcts_recipe_plays_through_openspiels_own_evaluate_bots():
+    # OpenSpiel's Python evaluate_bots calls restart_at, which its ISMCTSBot leaves to
+    # pyspiel's base class (SpielError: RestartAt(state) not implemented)
+    from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+    from open_spiel.python.bots.uniform_random import UniformRandomBot
+
+    from sim.envs.openspiel import ismcts_bot
+
+    game = pyspiel.load_game("python_terts")
+    rs = np.random.RandomState(3)
+    bots = [ismcts_bot(game, seed=3, max_simulations=4), UniformRandomBot(1, rs)]
+    returns = evaluate_bots(game.new_initial_state(), bots, rs)
+    assert len(returns) == 2 and sum(returns) == pytest.approx(0.0)

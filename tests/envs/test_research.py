@@ -41,3 +41,13 @@ def test_the_training_example_trains_saves_and_ranks_a_policy(tmp_path):
     run = tmp_path / "policy-vs-random"
     assert (run / "manifest.json").is_file()
     assert "examples.policy:MLP" in done.stdout and "win share" in done.stdout
+
+
+def test_a_torch_policy_without_torch_is_refused_when_its_spec_is_read(monkeypatch):
+    # refused as the line-up is read, before a worker starts or a run folder is made
+    from sim.bench import research
+    from sim.core.bots import BotSpecError, parse_spec
+
+    monkeypatch.setattr(research, "has_torch", lambda: False)
+    with pytest.raises(BotSpecError, match=r"needs PyTorch.*pip install 'trixsim\[train\]'"):
+        parse_spec("sim.bench.research:TorchMLP", "euchre5")

@@ -1,0 +1,63 @@
+"""``neural``: a policy network trained here (``trixsim train``, ``docs/learning.md``), played
+inside the compiled loop, in every game with an observation part.
+
+One registration for every game: the decision (:mod:`sim.core.neural`) is bound to the game's
+observation part, and the network comes from a weights file: the game's own,
+``bots/weights/<game>.npz``, or the user's (``neural:model=PATH``), refused in one line when
+it was trained on another game or another observation encoding (:mod:`sim.core.weights`).
+The bot sees what the seat's observation tensor holds and nothing else.
+"""
+
+from pathlib import Path
+
+import sim.core
+from sim.core.bots import Param, bot_kind, numba_info
+from sim.core.loops import bind
+from sim.core.weights import ModelParam, WeightsError, loaded
+
+TEMPLATE = Path(sim.core.__file__).with_name("neural.py")
+WEIGHTS = Path(__file__).with_name("weights")
+
+
+def shipped(game: str) -> Path:
+    """Where the weights trixsim ships for ``game`` are (they may not exist yet)."""
+    return WEIGHTS / f"{game.replace('-', '_')}.npz"
+
+
+def bound_neural(spec):
+    """The decision template bound to ``spec``'s observation part (one copy per game)."""
+    return bind(TEMPLATE, spec.name, {"O": spec.module("observation")})
+
+
+def trained_from(spec) -> str:
+    """What the game's shipped weights say of themselves: how they were made, how strong."""
+    try:
+        meta = loaded(shipped(spec.name), spec)[0].meta
+    except WeightsError:
+        return f"No weights shipped for {spec.name} yet: train with trixsim train."
+    return " ".join(x for x in (meta.get("trained", ""), meta.get("strength", "")) if x)
+
+
+@bot_kind("neural", "observation")
+def neural(spec):
+    """The ``neural`` bot of ``spec``'s game."""
+    params = [
+        ModelParam(
+            "model",
+            "shipped",
+            "the weights: shipped (the game's own) or a weights file's path (trixsim train --out)",
+            game=spec,
+            shipped=shipped(spec.name),
+        ),
+        Param(
+            "temperature",
+            0.0,
+            "0: the best-scoring legal action; above 0: one drawn with "
+            "probability ∝ exp(score / temperature)",
+            low=0.0,
+            high=100.0,
+        ),
+        Param("seed", 0, "extra seed mixed into the draws at a temperature", low=0, high=2**53),
+    ]
+    doc = f"A policy network over the seat's observation, in compiled code. {trained_from(spec)}"
+    return numba_info("neural", bound_neural(spec).decide, params, doc, spec.name)

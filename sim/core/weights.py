@@ -1,0 +1,168 @@
+"""Network weight files: what they hold, the stamp that ties them to a game's observation,
+and the one copy of each that a process keeps for its numba bots.
+
+A file is an ``.npz`` (no pickles) with the layers ``w1 b1 w2 b2 w3 b3`` (:mod:`sim.core.net`)
+and ``meta``, a JSON text: the format, the game, its rules version, the **encoding** (a
+digest of the game's observation: its slices, size and global actions) and what made the
+weights (the command, the teacher, the time it took, the strength measured). A network
+trained on another game, or on an encoding the game has since changed, would read its
+inputs wrongly and play nonsense without an error: such a file is refused in one line.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from sim.core.bots import BotSpecError, Param
+from sim.core.net import pack
+
+FORMAT = "trixsim/neural@1"
+LAYERS = ("w1", "b1", "w2", "b2", "w3", "b3")
+
+
+class WeightsError(BotSpecError):
+    """A weights file that cannot be played: missing, unreadable, or not this game's."""
+
+
+def encoding(spec) -> str:
+    """The digest of ``spec``'s observation as a network reads it: its game, rules version,
+    slices (names, sizes, meanings), and global actions."""
+    o = spec.part("observation")
+    text = json.dumps(
+        [spec.name, spec.version, [list(s) for s in o.SLICES], o.SIZE, o.N_GLOBAL, o.global_names()]
+    )
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@dataclass
+class Network:
+    """A weights file's layers (float32) and its ``meta``."""
+
+    layers: dict[str, np.ndarray]
+    meta: dict = field(default_factory=dict)
+
+    @property
+    def sizes(self) -> tuple[int, int, int, int]:
+        """Inputs, hidden 1, hidden 2, outputs."""
+        (n_in, h1), (h2, n_out) = self.layers["w1"].shape, self.layers["w3"].shape
+        return n_in, h1, h2, n_out
+
+    def buffer(self) -> np.ndarray:
+        return pack(*(self.layers[k] for k in LAYERS))
+
+    def save(self, path: Path) -> None:
+        """Write the file whole or not at all (a temporary file renamed over it)."""
+        path = Path(path)
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        meta = {"format": FORMAT, **self.meta}
+        with open(tmp, "wb") as f:
+            np.savez_compressed(
+                f,
+                meta=np.array(json.dumps(meta)),
+                **{k: np.asarray(v, np.float32) for k, v in self.layers.items()},
+            )
+        os.replace(tmp, path)
+
+
+def read(path: Path) -> Network:
+    """The network in ``path``; WeightsError, in one line, if it is not a weights file."""
+    path = Path(path)
+    if not path.is_file():
+        raise WeightsError(f"no weights file {path}")
+    try:
+        with np.load(path, allow_pickle=False) as f:
+            meta = json.loads(str(f["meta"]))
+            layers = {k: np.asarray(f[k], np.float32) for k in LAYERS}
+    except (OSError, ValueError, KeyError, EOFError) as e:
+        raise WeightsError(
+            f"{path} is not a trixsim weights file ({type(e).__name__}: {e})"
+        ) from None
+    if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+        raise WeightsError(
+            f"{path} is not a trixsim weights file (its format is "
+            f"{meta.get('format') if isinstance(meta, dict) else meta!r}; "
+            f"{FORMAT} is read)"
+        )
+    net = Network(layers, meta)
+    try:
+        net.buffer()
+    except ValueError as e:
+        raise WeightsError(f"{path}: {e}") from None
+    return net
+
+
+def check(net: Network, spec, path) -> None:
+    """WeightsError unless ``net`` was trained on ``spec``'s game and its current encoding."""
+    game, stamp = net.meta.get("game"), net.meta.get("encoding")
+    if game != spec.name:
+        raise WeightsError(f"{path} holds weights for {game!r}, not for {spec.name}")
+    want = encoding(spec)
+    if stamp != want:
+        raise WeightsError(
+            f"{path} was trained on {spec.name}'s observation encoding {stamp}; "
+            f"this trixsim encodes {want}: train again (trixsim train --game "
+            f"{spec.name})"
+        )
+    o = spec.part("observation")
+    if net.sizes[0] != o.SIZE or net.sizes[3] != o.N_GLOBAL:
+        raise WeightsError(
+            f"{path}: a network of {net.sizes[0]} inputs and {net.sizes[3]} "
+            f"outputs; {spec.name} has {o.SIZE} and {o.N_GLOBAL}"
+        )
+
+
+_LOADED: dict[tuple, tuple[Network, np.ndarray]] = {}  # kept for the process's life
+
+
+def loaded(path: Path, spec) -> tuple[Network, np.ndarray]:
+    """The checked network of ``path`` and its packed buffer, read once per process (and again
+    if the file changes): a numba bot reads the buffer by its address, so it is never freed."""
+    path = Path(path).resolve()
+    try:
+        st = path.stat()
+    except OSError:
+        raise WeightsError(f"no weights file {path}") from None
+    key = (str(path), st.st_mtime_ns, st.st_size, spec.name)
+    if key not in _LOADED:
+        net = read(path)
+        check(net, spec, path)
+        _LOADED[key] = (net, net.buffer())
+    return _LOADED[key]
+
+
+@dataclass
+class ModelParam(Param):
+    """A bot's weights file: ``shipped`` (the game's own) or a path; checked when the spec is
+    read (the default too), and handed to the numba bot as its buffer's address."""
+
+    game: object = None  # the game's spec
+    shipped: Path | None = None  # the game's own weights
+    checked_default = True
+
+    def path(self, value: str) -> Path:
+        if value == "shipped":
+            if self.shipped is None or not self.shipped.is_file():
+                raise WeightsError(
+                    f"{self.game.name} ships no weights yet; train some with "
+                    f"trixsim train --game {self.game.name}, then play "
+                    f"neural:model=PATH"
+                )
+            return self.shipped
+        return Path(value).expanduser()
+
+    def parse(self, value: str):
+        loaded(self.path(value), self.game)
+        return value
+
+    def fingerprint(self, value) -> str:
+        return hashlib.sha256(self.path(str(value)).read_bytes()).hexdigest()[:16]
+
+    def encode(self, value) -> float:
+        buffer = loaded(self.path(str(value)), self.game)[1]
+        return float(buffer.ctypes.data)  # below 2**53 (a user-space address): exact

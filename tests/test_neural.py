@@ -1,0 +1,158 @@
+"""The ``neural`` bot: its compiled network against a NumPy forward pass, its weights files
+(stamped, refused when foreign or stale), and what it decides. Its legality, blindness to
+hidden cards and reproducibility are the every-game tests of tests/test_bots.py."""
+
+import numpy as np
+import pytest
+
+from sim.core.bots import BotSpecError, parse_spec
+from sim.core.net import forward, forward_numpy, network_at, pack, scratch
+from sim.core.registry import get
+from sim.core.weights import Network, encoding, read
+
+
+def random_network(n_in, h1, h2, n_out, seed=0):
+    rng = np.random.default_rng(seed)
+    shapes = {
+        "w1": (n_in, h1),
+        "b1": (h1,),
+        "w2": (h1, h2),
+        "b2": (h2,),
+        "w3": (h2, n_out),
+        "b3": (n_out,),
+    }
+    return {k: (rng.standard_normal(s) * 0.3).astype(np.float32) for k, s in shapes.items()}
+
+
+def test_the_compiled_forward_pass_equals_numpy():
+    layers = random_network(70, 40, 24, 9)
+    buffer = pack(*layers.values())
+    rng = np.random.default_rng(1)
+    x = np.zeros((50, 70), np.float32)
+    for row in x:  # sparse, as observation tensors are: one-hots, a few counts and fractions
+        on = rng.choice(70, 12, replace=False)
+        row[on] = rng.choice([1.0, 0.4, -0.2, 3.0], 12)
+    want = forward_numpy(buffer, x)
+    w = network_at(buffer.ctypes.data)
+    work = scratch(w)
+    for row, expect in zip(x, want, strict=True):
+        forward(w, row, *work)
+        np.testing.assert_allclose(work[2], expect, rtol=1e-5, atol=1e-5)
+    assert np.ptp(want) > 1.0  # the inputs made a difference
+
+
+def save(tmp_path, game, name="w.npz", **meta):
+    spec = get(game)
+    o = spec.part("observation")
+    stamp = {"game": game, "rules": spec.version, "encoding": encoding(spec)} | meta
+    path = tmp_path / name
+    Network(random_network(o.SIZE, 16, 8, o.N_GLOBAL), stamp).save(path)
+    return path
+
+
+def test_weights_of_another_game_or_encoding_are_refused_in_one_line(tmp_path):
+    trix = save(tmp_path, "trix", "trix.npz")
+    stale = save(tmp_path, "euchre5", "stale.npz", encoding="0123456789abcdef")
+    text = tmp_path / "notes.npz"
+    text.write_text("not weights")
+    cases = [
+        (trix, "holds weights for 'trix', not for euchre5"),
+        (stale, "encoding 0123456789abcdef; this trixsim encodes"),
+        (text, "is not a trixsim weights file"),
+        (tmp_path / "missing.npz", "no weights file"),
+    ]
+    for path, words in cases:
+        with pytest.raises(BotSpecError, match=words) as e:
+            parse_spec(f"neural:model={path}", "euchre5")
+        assert "\n" not in str(e.value)
+    ok = save(tmp_path, "euchre5")
+    assert parse_spec(f"neural:model={ok}", "euchre5").text == f"neural:model={ok}"
+
+
+@pytest.mark.parametrize("game", ["euchre5", "terts"])
+def test_neural_plays_the_best_legal_action_of_its_network(tmp_path, game):
+    from tests.test_bots import positions
+
+    spec = get(game)
+    o, k = spec.part("observation"), spec.part("kernels")
+    path = save(tmp_path, game)
+    bot = parse_spec(f"neural:model={path}", game)
+    buffer = read(path).buffer()
+    checked = 0
+    for game_ in positions(spec, 40, seed=3):
+        if game_.over or len(game_.legal_actions()) < 2:
+            continue
+        seat, public = game_.to_act, game_.state[: k.PUB_SIZE]
+        hand = game_.private(seat)
+        x = np.zeros(o.SIZE, np.float32)
+        o.encode(public, seat, hand, x)
+        scores = forward_numpy(buffer, x[None])[0]
+        legal = game_.legal_actions()
+        want = max(legal, key=lambda a: (scores[o.to_global(public, hand, a)], -a))
+        rng = np.array([7], np.uint64)
+        got = bot.info.decide(public, seat, hand, game_.legal_mask(), rng, bot.encoded())
+        assert got == want
+        checked += 1
+    assert checked > 20
+
+
+@pytest.mark.slow
+def test_a_tiny_training_run_learns_and_resumes_exactly_where_it_stopped(tmp_path):
+    pytest.importorskip("torch")
+    from sim.learn.driver import InProcess, train
+    from sim.learn.model import Policy
+    from sim.learn.selfplay import Shard
+    from sim.learn.train import Settings
+
+    class Interrupted(InProcess):
+        """Ctrl-C as round 2's games start (a round's game ids start at round × 10**6)."""
+
+        def submit(self, fn, *args):
+            if args[-1][0] >= 2_000_000:
+                raise KeyboardInterrupt
+            return super().submit(fn, *args)
+
+    settings = Settings(
+        game="terts",
+        rounds=4,
+        teacher="greedy",
+        games=6,
+        measures=0,
+        passes=30,
+        imitate=0.5,
+        improve_games=6,
+    )
+    straight = train(settings, tmp_path / "a", pool=InProcess(), progress=False)
+    with pytest.raises(KeyboardInterrupt):
+        train(settings, tmp_path / "b", pool=Interrupted(), progress=False)
+    assert (tmp_path / "b" / "checkpoint.pt").exists()
+    resumed = train(None, tmp_path / "b", resume=True, pool=InProcess(), progress=False)
+    a, b = read(straight), read(resumed)
+    for name, layer in a.layers.items():
+        assert np.array_equal(layer, b.layers[name]), name
+    assert a.meta["rounds"] == 4
+    # the imitation rounds taught it: the teacher's choices on round 0's rows are likelier
+    # under the trained network than under the uniform one it started as
+    rows = Shard.load(tmp_path / "a" / "data" / "round-0000.npz")
+    trained = Policy(*a.sizes[:1], *a.sizes[1:3], a.sizes[3])
+    trained.load_network(a)
+    assert _cross_entropy(trained, rows) < _cross_entropy(None, rows) - 0.1
+
+
+def _cross_entropy(net, rows) -> float:
+    import torch
+
+    from sim.learn import model as M
+
+    idx, off, val, legal = M.batch(rows, legal_width(rows))
+    if net is None:
+        logits = torch.zeros(legal.shape)
+    else:
+        with torch.no_grad():
+            logits = net(idx, off, val)[0]
+    label = torch.from_numpy(rows.label.astype(np.int64))
+    return float(torch.nn.functional.cross_entropy(M.masked(logits, legal), label))
+
+
+def legal_width(rows) -> int:
+    return get("terts").part("observation").N_GLOBAL
