@@ -8,12 +8,14 @@
 2. A network of one hidden layer (``--hidden`` units, ReLU) learns to pick the teacher's
    action among the legal ones (softmax over the legal actions, cross-entropy, Adam), NumPy
    only; a tenth of the games is held out to measure how often it agrees with the teacher.
-3. It is saved (``--out``, an ``.npz``) and ranked against ``random`` and ``greedy`` by the
-   tournament command it prints (``--evaluate`` runs them): the network plays as the batched
-   bot ``examples.policy:MLP`` (examples/policy.py), every game of a chunk in lockstep.
+3. It is saved in ``--out`` (a folder, ``policy-GAME`` here by default) as a trixsim weights
+   file, ``policy.npz``, and ranked against ``random`` and ``greedy`` by the tournament
+   commands it prints (``--evaluate`` runs them, into the same folder): the network plays as
+   ``neural:model=.../policy.npz``, in compiled code. (A network of one hidden layer is the
+   ``neural`` bot's two with an identity between them.)
 
-Run it from the repository's folder (``examples.policy`` is found there). docs/research.md
-says what it reached and how long it took.
+It runs from any folder and writes nothing outside ``--out``. docs/research.md says what it
+reached and how long it took; ``trixsim train`` (docs/learning.md) is the full-size version.
 """
 
 from __future__ import annotations
@@ -26,11 +28,11 @@ from pathlib import Path
 
 import numpy as np
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # examples.policy, sim
-
-from sim.core.bots import parse_spec  # noqa: E402
-from sim.core.play import Player  # noqa: E402
-from sim.core.registry import get  # noqa: E402
+from sim.core.bots import parse_spec
+from sim.core.net import forward_numpy
+from sim.core.play import Player
+from sim.core.registry import get
+from sim.core.weights import Network, encoding
 
 
 def collect(game: str, teacher: str, games: int, seed: int):
@@ -87,10 +89,23 @@ def step(w: dict, x, mask, y):
     return loss, grads
 
 
-def agreement(w: dict, x, mask, y) -> float:
-    from examples.policy import forward
+def as_network(w: dict, game: str, teacher: str) -> Network:
+    """The one-hidden-layer network as the ``neural`` bot's two layers: an identity between
+    them (a ReLU of a ReLU is the ReLU), stamped with the game's observation encoding."""
+    spec = get(game)
+    h = len(w["b1"])
+    layers = {"w1": w["w1"], "b1": w["b1"], "w2": np.eye(h, dtype=np.float32),
+              "b2": np.zeros(h, np.float32), "w3": w["w2"], "b3": w["b2"]}  # fmt: skip
+    meta = {"game": spec.name, "rules": spec.version, "encoding": encoding(spec),
+            "trained": f"examples/train_policy.py, imitating {teacher}"}  # fmt: skip
+    return Network(layers, meta)
 
-    return float((np.where(mask, forward(w, x), -np.inf).argmax(1) == y).mean())
+
+def agreement(w: dict, x, mask, y, game: str) -> float:
+    """How often the saved network's best legal action is the teacher's (its scores as the
+    ``neural`` bot computes them, in NumPy)."""
+    scores = forward_numpy(as_network(w, game, "").buffer(), x)
+    return float((np.where(mask, scores, -np.inf).argmax(1) == y).mean())
 
 
 def train(x, mask, y, hidden: int, epochs: int, seed: int, lr: float = 1e-3, batch: int = 256):
@@ -125,10 +140,10 @@ def fresh(folder: Path) -> Path:
     return found
 
 
-def tournament(game: str, out: Path, against: str, games: int, seed: int) -> list[str]:
-    folder = fresh(out.with_name(f"{out.stem}-vs-{against.replace(':', '-')}"))
+def tournament(game: str, weights: Path, against: str, games: int, seed: int) -> list[str]:
+    folder = fresh(weights.parent / f"vs-{against.replace(':', '-')}")
     return [sys.executable, "-m", "sim.cli", "tournament", "--game", game, "--bots",
-            f"examples.policy:MLP,model={out},{against}", "--games", str(games),
+            f"neural:model={weights},{against}", "--games", str(games),
             "--seed", str(seed), "--out", str(folder)]  # fmt: skip
 
 
@@ -140,12 +155,12 @@ def main(argv=None) -> int:
     ap.add_argument("--hidden", type=int, default=128)
     ap.add_argument("--epochs", type=int, default=10)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--out", type=Path, default=None, help="default results/policy-GAME.npz")
+    ap.add_argument("--out", type=Path, default=None, help="a folder (default policy-GAME)")
     ap.add_argument("--evaluate", type=int, default=0, metavar="GAMES",
                     help="then play this many games against each bot of --against")  # fmt: skip
     ap.add_argument("--against", default="random,greedy", help="the bots to rank it against")
     args = ap.parse_args(argv)
-    out = args.out or Path("results") / f"policy-{args.game}.npz"
+    out = args.out or Path(f"policy-{args.game}")
     t0 = time.perf_counter()
     x, mask, y, which = collect(args.game, args.teacher, args.games, args.seed)
     t1 = time.perf_counter()
@@ -154,12 +169,13 @@ def main(argv=None) -> int:
     w = train(x[~held], mask[~held], y[~held], args.hidden, args.epochs, args.seed)
     t2 = time.perf_counter()
     print(f"trained in {t2 - t1:.0f} s; agrees with the teacher on "
-          f"{agreement(w, x[held], mask[held], y[held]):.1%} of held-out decisions")  # fmt: skip
-    out.parent.mkdir(parents=True, exist_ok=True)
-    np.savez(out, game=args.game, teacher=args.teacher, **w)
-    print(f"saved {out}")
+          f"{agreement(w, x[held], mask[held], y[held], args.game):.1%} of held-out decisions")  # fmt: skip
+    out.mkdir(parents=True, exist_ok=True)
+    weights = out.resolve() / "policy.npz"
+    as_network(w, args.game, args.teacher).save(weights)
+    print(f"saved {weights}")
     for against in args.against.split(","):
-        command = tournament(args.game, out, against, args.evaluate or 400, args.seed + 1)
+        command = tournament(args.game, weights, against, args.evaluate or 400, args.seed + 1)
         print(" ".join(command[2:]).replace("sim.cli", "trixsim", 1))
         if args.evaluate:
             subprocess.run(command, check=True)

@@ -22,25 +22,27 @@ def test_the_page_holds_every_games_layout():
 
 def test_the_pages_python_examples_run():
     blocks = re.findall(r"```python\n(.*?)```", DOC.read_text(encoding="utf-8"), re.S)
-    assert len(blocks) == 5
+    assert len(blocks) == 6
     for code in blocks:
         exec(compile(code, str(DOC), "exec"), {"__name__": "research_doc"})
 
 
 @pytest.mark.slow
-def test_the_training_example_trains_saves_and_ranks_a_policy(tmp_path):
-    out = tmp_path / "policy.npz"
+def test_the_training_example_trains_saves_and_ranks_a_policy_from_any_folder(tmp_path):
+    # run from a folder of its own: everything it writes is under --out
+    out = tmp_path / "out"
+    (tmp_path / "cwd").mkdir()
     done = subprocess.run(
-        [sys.executable, "examples/train_policy.py", "--game", "terts", "--teacher", "greedy",
-         "--games", "6", "--epochs", "1", "--hidden", "16", "--out", str(out),
-         "--evaluate", "20", "--against", "random"],
-        cwd=ROOT, capture_output=True, text=True, timeout=600,
+        [sys.executable, str(ROOT / "examples" / "train_policy.py"), "--game", "terts",
+         "--teacher", "greedy", "--games", "6", "--epochs", "1", "--hidden", "16",
+         "--out", str(out), "--evaluate", "20", "--against", "random"],
+        cwd=tmp_path / "cwd", capture_output=True, text=True, timeout=600,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
-    assert out.is_file() and "agrees with the teacher on" in done.stdout
-    run = tmp_path / "policy-vs-random"
-    assert (run / "manifest.json").is_file()
-    assert "examples.policy:MLP" in done.stdout and "win share" in done.stdout
+    assert (out / "policy.npz").is_file() and "agrees with the teacher on" in done.stdout
+    assert (out / "vs-random" / "manifest.json").is_file()
+    assert f"neural:model={out / 'policy.npz'}" in done.stdout and "win share" in done.stdout
+    assert not any((tmp_path / "cwd").iterdir())
 
 
 def test_a_torch_policy_without_torch_is_refused_when_its_spec_is_read(monkeypatch):
