@@ -38,7 +38,7 @@ def engine_rows(spec, solved: bool = True) -> dict:
     columns = spec.part("columns")
     workloads = [("random", "random", True), (CALLED_RANDOM, "random", False)]
     for name in load_bots(spec.name):
-        if name != "random":
+        if name not in ("random", "neural"):  # neural: the research rows (shipped weights)
             text = SEARCHED.get(name, name)
             if solved or text not in SOLVED:
                 workloads.append((text, text, True))
