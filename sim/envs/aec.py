@@ -55,6 +55,8 @@ class TrixsimAEC(AECEnv):
             a: spaces.Dict({"observation": box, "action_mask": mask}) for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(part.N_GLOBAL) for a in self.possible_agents}
+        n = self.game_spec.seats
+        self.state_space = spaces.Box(-np.inf, np.inf, (n * part.SIZE,), np.float32)
         self._seed = None
         self._deal_set = 0
 
@@ -70,6 +72,16 @@ class TrixsimAEC(AECEnv):
         mask = np.empty(part.N_GLOBAL, np.int8)
         self.table.observe(self.agent_name_mapping[agent], obs, mask)
         return {"observation": obs, "action_mask": mask}
+
+    def state(self) -> np.ndarray:
+        """The whole table for a centralised critic (it sees every hand: training only):
+        every seat's observation tensor, seat 0's first, ``float32[seats * SIZE]``."""
+        part, n = self.table.part, self.game_spec.seats
+        out = np.empty(n * part.SIZE, np.float32)
+        mask = np.empty(part.N_GLOBAL, np.int8)
+        for p in range(n):
+            self.table.observe(p, out[p * part.SIZE : (p + 1) * part.SIZE], mask)
+        return out
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
         if seed is not None:
@@ -138,6 +150,19 @@ class TrixsimAEC(AECEnv):
 
     def close(self) -> None:
         pass
+
+
+def raw_env(game: str = "trix", rewards: str = "game", illegal_reward: float | None = -1.0,
+            render_mode: str | None = None) -> TrixsimAEC:  # fmt: skip
+    """PettingZoo's name for the bare environment (``sim.envs.euchre5_v0.raw_env()``)."""
+    return TrixsimAEC(game, rewards=rewards, illegal_reward=illegal_reward, render_mode=render_mode)
+
+
+def env(game: str = "trix", rewards: str = "game", illegal_reward: float | None = -1.0,
+        render_mode: str | None = None) -> AECEnv:  # fmt: skip
+    """PettingZoo's name for the wrapped environment (``sim.envs.euchre5_v0.env()``): the
+    classic wrappers, as PettingZoo's own card games have them."""
+    return make_env(game, rewards, illegal_reward, render_mode, wrappers=True)
 
 
 def make_env(game: str, rewards: str = "game", illegal_reward: float | None = -1.0,

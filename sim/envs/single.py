@@ -119,6 +119,11 @@ class SingleAgent(gym.Env):
         return f"{self.game_spec.name}: seat {self.seat}; legal: {legal}"
 
 
-def make_single_agent(game: str, opponents: str = "greedy", **kwargs) -> SingleAgent:
-    """The Gymnasium environment of :class:`SingleAgent`."""
-    return SingleAgent(game, opponents=opponents, **kwargs)
+def make_single_agent(game: str, opponents: str = "greedy", seat: int | None = 0,
+                      rewards: str = "game", illegal_reward: float = -1.0,
+                      render_mode: str | None = None) -> SingleAgent:  # fmt: skip
+    """The Gymnasium environment of :class:`SingleAgent` (the module doc says what each
+    argument does); ``gymnasium.make("trixsim/Euchre5-v0", opponents=...)`` makes the same
+    once ``sim.envs`` is imported (:func:`sim.envs.gym_id`)."""
+    return SingleAgent(game, opponents=opponents, seat=seat, rewards=rewards,
+                       illegal_reward=illegal_reward, render_mode=render_mode)  # fmt: skip

@@ -23,12 +23,14 @@ def plot(rows: list[dict], path: Path, game: str) -> None:
         ci = [r[f"{key}_ci"] for r in rows]
         ax.errorbar(x, y, yerr=ci, marker="o", capsize=3, label=f"against {against}")
     ax.axhline(0, color="grey", lw=0.8)
+    shaded = ""
     for r in rows:
         if r["stage"] == "improve":
             ax.axvspan(r["train_minutes"], x[-1], color="0.93", zorder=0)
+            shaded = "; shaded: self-play"
             break
     sets = rows[-1].get("greedy_sets", 0)
-    ax.set_xlabel("minutes of training (shaded: self-play improvement)")
+    ax.set_xlabel(f"wall-clock minutes of training (the measurements not counted{shaded})")
     ax.set_ylabel("win share difference, points")
     ax.set_title(
         f"{game}: neural against the yardsticks (95% t-intervals over {sets} deal sets)", fontsize=9

@@ -128,3 +128,29 @@ def test_an_illegal_move_ends_the_aec_game_or_raises():
     obs, *_ = strict.last()
     with pytest.raises(ValueError, match="is not legal now; legal: "):
         strict.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+
+
+def test_the_pettingzoo_and_gymnasium_conventions():
+    # gymnasium.make by id once sim.envs is imported; PettingZoo's env()/raw_env() per game;
+    # state() for a centralised critic: every seat's observation, seat 0's first
+    import gymnasium
+
+    import sim.envs
+    from sim.core.registry import games
+    from sim.envs import five_hundred_v0
+
+    for name in games():
+        assert sim.envs.gym_id(name) in gymnasium.registry
+    env = gymnasium.make("trixsim/FiveHundred-v0", opponents="random", seat=1)
+    obs, info = env.reset(seed=3)
+    assert info["seat"] == 1 and obs["action_mask"].any()
+    raw = five_hundred_v0.raw_env()
+    raw.reset(seed=3)
+    state = raw.state()
+    assert state.shape == raw.state_space.shape
+    size = raw.observation_space("seat_0")["observation"].shape[0]
+    for p, agent in enumerate(raw.possible_agents):
+        assert (state[p * size : (p + 1) * size] == raw.observe(agent)["observation"]).all()
+    wrapped = five_hundred_v0.env()
+    wrapped.reset(seed=3)
+    assert type(wrapped).__name__ == "OrderEnforcingWrapper"
