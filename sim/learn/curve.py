@@ -7,17 +7,15 @@ import os
 from pathlib import Path
 
 
-def plot(rows: list[dict], path: Path, game: str) -> None:
+def plot(rows: list[dict], path: Path, game: str, yardsticks: list[str]) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    from sim.learn.train import YARDSTICKS
-
     fig, ax = plt.subplots(figsize=(7, 4), dpi=110)
     x = [r["train_minutes"] for r in rows]
-    for against in YARDSTICKS:
+    for against in yardsticks:
         key = against.split(":")[0]
         y = [r[key] for r in rows]
         ci = [r[f"{key}_ci"] for r in rows]
@@ -29,7 +27,7 @@ def plot(rows: list[dict], path: Path, game: str) -> None:
             ax.axvspan(r["train_minutes"], x[-1], color="0.93", zorder=0)
             shaded = "; shaded: self-play"
             break
-    sets = rows[-1].get("greedy_sets", 0)
+    sets = next((v for k, v in rows[-1].items() if k.endswith("_sets")), 0)
     ax.set_xlabel(f"wall-clock minutes of training (the measurements not counted{shaded})")
     ax.set_ylabel("win share difference, points")
     ax.set_title(

@@ -17,7 +17,7 @@ from pathlib import Path
 from sim.learn.evaluate import strength
 from sim.learn.selfplay import LearnError
 from sim.learn.settings import Settings, ask_of, read_settings, write_settings
-from sim.learn.train import CHECKPOINT, WEIGHTS, YARDSTICKS, Trainer
+from sim.learn.train import CHECKPOINT, WEIGHTS, Trainer, yardsticks
 
 CURVE = "curve.csv"
 
@@ -173,7 +173,7 @@ def _measure(trainer: Trainer, stats: dict, wall: float) -> None:
         "agree": stats.get("agree", math.nan),
         "train_minutes": round(trainer.seconds / 60, 2),
     }
-    for against in YARDSTICKS:
+    for against in yardsticks(s):
         st = strength(
             s.game,
             f"neural:model={weights}",
@@ -193,10 +193,10 @@ def _measure(trainer: Trainer, stats: dict, wall: float) -> None:
     write_settings(trainer.out, s)
     trainer.export(weights)  # now stamped with its strength
     trainer.export(trainer.out / WEIGHTS)
-    write_curve(trainer.out, s.history, s.game)
+    write_curve(trainer.out, s.history, s.game, yardsticks(s))
 
 
-def write_curve(out: Path, rows: list[dict], game: str) -> None:
+def write_curve(out: Path, rows: list[dict], game: str, against: list[str]) -> None:
     """``curve.csv`` and ``curve.png`` from the measurements so far."""
     if not rows:
         return
@@ -209,7 +209,7 @@ def write_curve(out: Path, rows: list[dict], game: str) -> None:
     os.replace(tmp, out / CURVE)
     from sim.learn.curve import plot
 
-    plot(rows, out / "curve.png", game)
+    plot(rows, out / "curve.png", game, against)
 
 
 def new_settings(

@@ -43,6 +43,7 @@ class Settings:
     value_scale: float = 0.0  # the unit of the scores: the teacher's advantages' spread
     opponents: str = "greedy"  # self-play rounds: the student against these too ("": itself)
     measures: int = 8  # measurements of strength over the run, besides the first (0: none)
+    yardsticks: str = "greedy;mcts:iters=200"  # the bots each measurement plays (";" apart)
     eval_sets: int = 20  # deal sets of each measurement
     batch: int = 1024
     lr: float = 1e-3

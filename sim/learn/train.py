@@ -33,7 +33,6 @@ from sim.learn.selfplay import Ask, Rows, Shard, play_and_record
 from sim.learn.settings import Settings, ask_of, write_settings
 
 CHECKPOINT, WEIGHTS = "checkpoint.pt", "weights.npz"
-YARDSTICKS = ("greedy", "mcts:iters=200")
 
 
 def default_teacher(spec) -> str:
@@ -196,7 +195,7 @@ class Trainer:
                 scores, value = self.net(idx, off, val)
                 taken = torch.from_numpy(part.taken.astype(np.int64))[:, None]
                 advantage = M.centered(scores, legal).gather(1, taken)[:, 0]
-                q = value + self.s.value_scale * advantage
+                q = value + (self.s.value_scale or 1.0) * advantage
                 ret = torch.from_numpy(part.ret)
                 fit = torch.mean((q - ret) ** 2)
                 self._step(fit + 0.5 * torch.mean((value - ret) ** 2))
@@ -224,7 +223,7 @@ class Trainer:
             "seconds": round(self.seconds, 1),
             "settings": {k: v for k, v in asdict(s).items() if k != "history"},
             "trained": self.made_by(),
-            "strength": strength_text(s.history, self.round),
+            "strength": strength_text(s.history, self.round, yardsticks(s)),
         }
         self.net.export(meta).save(path)
 
@@ -276,17 +275,22 @@ class Trainer:
         self.data = Rows([Shard.load(p) for p in kept if int(p.stem.split("-")[1]) < self.round])
 
 
-def strength_text(history: list[dict], round_: int) -> str:
+def yardsticks(s: Settings) -> list[str]:
+    """The bots each measurement of strength plays (a curve's column: the name before ':')."""
+    return [t for t in s.yardsticks.split(";") if t]
+
+
+def strength_text(history: list[dict], round_: int, against_all: list[str]) -> str:
     """The last measurement of strength, if it is of these weights' round."""
     last = history[-1] if history else None
     if not last or last["round"] != round_:
         return ""
     said = [
         f"{last[k]:+.1f} ± {last[f'{k}_ci']:.1f} against {against}"
-        for against in YARDSTICKS
+        for against in against_all
         if (k := against.split(":")[0]) in last
     ]
-    sets = last.get("greedy_sets", 0)
+    sets = next((last[k] for k in last if k.endswith("_sets")), 0)
     return f"Measured {'; '.join(said)} (points of win share, 95% t over {sets} deal sets)."
 
 

@@ -53,3 +53,20 @@ def test_a_torch_policy_without_torch_is_refused_when_its_spec_is_read(monkeypat
     monkeypatch.setattr(research, "has_torch", lambda: False)
     with pytest.raises(BotSpecError, match=r"needs PyTorch.*pip install 'trixsim\[train\]'"):
         parse_spec("sim.bench.research:TorchMLP", "euchre5")
+
+
+@pytest.mark.slow
+def test_the_self_play_starter_runs_from_any_folder(tmp_path):
+    pytest.importorskip("torch")
+    out = tmp_path / "out"
+    (tmp_path / "cwd").mkdir()
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "examples" / "selfplay.py"), "--game", "terts",
+         "--minutes", "0.01", "--games", "4", "--out", str(out)],
+        cwd=tmp_path / "cwd", capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert (out / "weights.npz").is_file() and (out / "curve.png").is_file()
+    curve = (out / "curve.csv").read_text().splitlines()
+    assert curve[0].startswith("round,stage") and "random" in curve[0] and len(curve) >= 3
+    assert not any((tmp_path / "cwd").iterdir())
