@@ -100,9 +100,15 @@ def deal_seeds(seed: int, deal_sets: np.ndarray) -> np.ndarray:
     return _mix_all(np.uint64(seed % 2**64), np.asarray(deal_sets, np.int64))
 
 
+def bot_domain(seed: int) -> np.uint64:
+    """What a run's bot seeds are mixed from: game ``g``'s is ``mix(bot_domain(seed), g)``
+    (compiled code that deals games itself seeds their bots so)."""
+    return np.uint64(seed % 2**64) ^ _BOT_DOMAIN
+
+
 def bot_seeds(seed: int, game_ids: np.ndarray) -> np.ndarray:
     """:func:`bot_seed` of many games at once."""
-    return _mix_all(np.uint64(seed % 2**64) ^ _BOT_DOMAIN, np.asarray(game_ids, np.int64))
+    return _mix_all(bot_domain(seed), np.asarray(game_ids, np.int64))
 
 
 def bot_stream(seed: int, game_id: int, seat: int) -> np.ndarray:
@@ -115,4 +121,4 @@ def bot_stream(seed: int, game_id: int, seat: int) -> np.ndarray:
 
 def bot_seed(seed: int, game_id: int) -> np.uint64:
     """The seed of all bot streams of one game; the seat is mixed in last."""
-    return np.uint64(mix(np.uint64(seed % 2**64) ^ _BOT_DOMAIN, np.uint64(game_id % 2**64)))
+    return np.uint64(mix(bot_domain(seed), np.uint64(game_id % 2**64)))

@@ -7,9 +7,12 @@ before the rules take it, and the next observation is written in the same call, 
 environment's step costs one call into compiled code. Nothing here names a game.
 """
 
+import numpy as np
+
 from sim.core.bits import lowest_bit
 from sim.core.jit import njit
-from sim.core.protocol import MAX_ACTIONS
+from sim.core.policies import decide_with
+from sim.core.protocol import MAX_ACTIONS, as_bot
 from sim.core.rng import mix
 
 K = None  # bound per game (sim.envs.engine): the game's kernel set
@@ -129,5 +132,62 @@ def vector_step(states, actions, seed, next_game, game_ids, obs, masks, seats, r
             next_game[0] += 1
             K.new_game(state, mix(seed, game_ids[i]))
         seats[i] = K.to_act(state)
+        observe(state, seats[i], obs[i], masks[i])
+    return -1
+
+
+@njit(cache=True, inline="always")
+def _seed_row(i, bot_seeds_of, game_ids, rngs, agents, rotate):
+    """Row ``i``'s bot streams for its game, as a tournament seeds them, and its agent's seat
+    (game k's seat k % seats when ``rotate``)."""
+    for p in range(K.N_SEATS):
+        rngs[i, p] = mix(mix(bot_seeds_of, game_ids[i]), p)
+    if rotate:
+        agents[i] = game_ids[i] % K.N_SEATS
+
+
+@njit(cache=True)
+def vector_others(states, agents, rotate, other_entry, bots, params, rngs, seed, bot_seeds_of,
+                  next_game, game_ids, rewards, dones, per_deal, point_column, sign, deal_row,
+                  game_row, shares, obs, masks, seats, fresh):  # fmt: skip
+    """The bots play every row on until its agent (``agents[i]``) is to act: the k-th of the
+    other seats, in seat order, is played by line-up entry ``other_entry[k]`` (numba bots
+    at ``bots``' addresses, their ``params``, each row's streams ``rngs[i]``); a finished game
+    is replaced by the next (``dones[i]`` set), and the agent's observation written. Rewards
+    are added to what the agent's own step wrote; with ``fresh`` (a reset) every row's game
+    is new. Returns -1, or the row whose bot chose an illegal action."""
+    f0, f1 = as_bot(bots[0, 0], bots[0, 1]), as_bot(bots[1, 0], bots[1, 1])
+    f2, f3 = as_bot(bots[2, 0], bots[2, 1]), as_bot(bots[3, 0], bots[3, 1])
+    f4, f5 = as_bot(bots[4, 0], bots[4, 1]), as_bot(bots[5, 0], bots[5, 1])
+    param_rows = (params[0], params[1], params[2], params[3], params[4], params[5])
+    gained = np.zeros(K.N_SEATS, np.float64)
+    for i in range(states.shape[0]):
+        state, streams = states[i], rngs[i]
+        if fresh or dones[i]:  # a game the agent's step or the reset dealt
+            _seed_row(i, bot_seeds_of, game_ids, rngs, agents, rotate)
+        while K.to_act(state) != agents[i]:
+            seat = K.to_act(state)
+            mask = K.legal_actions(state)
+            which = other_entry[seat - 1 if seat > agents[i] else seat]
+            a = decide_with(which, f0, f1, f2, f3, f4, f5, state[: K.PUB_SIZE],
+                            seat, K.hand_of(state, seat), mask, streams[seat : seat + 1],
+                            param_rows)  # fmt: skip
+            if a < 0 or a >= MAX_ACTIONS or not (mask >> a) & 1:
+                return i
+            r = step_local(state, a, deal_row, game_row, shares)
+            if per_deal and r != ON:
+                deal_rewards(deal_row, point_column, sign, gained)
+                for p in range(K.N_SEATS):
+                    rewards[i, p] += gained[p]
+            if r == GAME_OVER:
+                dones[i] = True
+                if not per_deal:
+                    for p in range(K.N_SEATS):
+                        rewards[i, p] += shares[p]
+                game_ids[i] = next_game[0]
+                next_game[0] += 1
+                K.new_game(state, mix(seed, game_ids[i]))
+                _seed_row(i, bot_seeds_of, game_ids, rngs, agents, rotate)
+        seats[i] = agents[i]
         observe(state, seats[i], obs[i], masks[i])
     return -1

@@ -21,7 +21,8 @@ from sim.envs.engine import check_rewards, env_kernels, point_columns, spec_of
 
 
 class VectorEnv:
-    def __init__(self, game: str, n: int = 256, seed: int = 0, rewards: str = "game"):
+    def __init__(self, game: str, n: int = 256, seed: int = 0, rewards: str = "game",
+                 opponents: str | None = None, seat: int | None = 0):  # fmt: skip
         if n < 1:
             raise ValueError(f"n={n}: a vector environment holds at least one game")
         self.spec = spec_of(game)
@@ -44,6 +45,7 @@ class VectorEnv:
         self._shares = np.zeros(self.spec.seats, np.float64)
         self._local = np.zeros(n, np.int64)
         self.games_ended = 0
+        self._others = _Opponents(self.spec, n, opponents, seat) if opponents else None
 
     @property
     def observation_size(self) -> int:
@@ -60,6 +62,10 @@ class VectorEnv:
         self.games_ended = 0
         self.k.vector_reset(self.states, np.uint64(self.seed), self.game_ids, self.obs,
                             self.mask, self.seat)  # fmt: skip
+        if self._others:
+            self.done[:] = False
+            self.rewards[:] = 0.0
+            self._others.play(self, fresh=True)
         return self.obs, self.mask, self.seat
 
     def step(self, actions):
@@ -81,8 +87,56 @@ class VectorEnv:
             legal = ", ".join(names[g] for g in np.flatnonzero(self.mask[bad]))
             raise ValueError(f"row {bad}: global action {a} ({said}) is not legal for seat "
                              f"{int(self.seat[bad])}; legal: {legal}")  # fmt: skip
+        if self._others:
+            self._others.play(self, fresh=False)
         self.games_ended += int(self.done.sum())
         return self.obs, self.mask, self.seat, self.rewards, self.done
+
+
+class _Opponents:
+    """The bots at the seats the agent does not play, and their streams (one per row and
+    seat)."""
+
+    def __init__(self, spec, n: int, opponents: str, seat: int | None):
+        from sim.core.bots import parse_spec
+        from sim.core.limits import MAX_PARAMS, MAX_SEATS
+        from sim.core.protocol import bot_addresses
+
+        seats = spec.seats
+        if seat is not None and not 0 <= seat < seats:
+            raise ValueError(f"seat={seat}: {spec.name} has seats 0 to {seats - 1} (or None)")
+        texts = [t.strip() for t in opponents.split(";")]
+        if len(texts) not in (1, seats - 1):
+            raise ValueError(f"opponents={opponents!r}: give one bot spec or {seats - 1} "
+                             f"separated by ';' (one per other seat)")  # fmt: skip
+        texts = texts * (seats - 1) if len(texts) == 1 else texts
+        distinct = list(dict.fromkeys(texts))
+        specs = [parse_spec(t, spec.name) for t in distinct]
+        for b in specs:
+            if b.info.kind != "numba" or b.info.sees_all:
+                raise ValueError(f"opponents: {b.text} is not a fair numba bot (a vector "
+                                 f"environment plays its bots in compiled code)")  # fmt: skip
+        funcs = [b.info.decide for b in specs]
+        self.bots = bot_addresses(funcs + [funcs[0]] * (MAX_SEATS - len(funcs)))
+        self.params = np.zeros((MAX_SEATS, MAX_PARAMS), np.float64)
+        for i, b in enumerate(specs):
+            self.params[i] = b.encoded()
+        self.other_entry = np.array([distinct.index(t) for t in texts], np.int8)
+        self.rotate = seat is None
+        self.agents = np.full(n, 0 if seat is None else seat, np.int64)
+        self.rngs = np.zeros((n, MAX_SEATS), np.uint64)
+
+    def play(self, env: VectorEnv, fresh: bool) -> None:
+        from sim.core.rng import bot_domain
+
+        seeds = (np.uint64(env.seed), bot_domain(env.seed))  # deals, bots
+        bad = env.k.vector_others(
+            env.states, self.agents, self.rotate, self.other_entry, self.bots, self.params,
+            self.rngs, *seeds, env.next_game, env.game_ids, env.rewards, env.done, env.per_deal,
+            env.point_column, env.sign, env._deal_row, env._game_row, env._shares, env.obs,
+            env.mask, env.seat, fresh)  # fmt: skip
+        if bad >= 0:
+            raise ValueError(f"row {bad}: an opponent chose an illegal action")
 
 
 def random_actions(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:

@@ -154,3 +154,31 @@ def test_the_pettingzoo_and_gymnasium_conventions():
     wrapped = five_hundred_v0.env()
     wrapped.reset(seed=3)
     assert type(wrapped).__name__ == "OrderEnforcingWrapper"
+
+
+@pytest.mark.parametrize("name", ["terts", "euchre5"])
+def test_the_vector_env_with_bots_plays_the_single_agent_episodes(name):
+    # row k, seat k % seats against greedy, is the single-agent episode of deal set k:
+    # the same observations, and the agent's rewards summed between its decisions
+    env = VectorEnv(name, n=4, seed=5, opponents="greedy", seat=None)
+    obs, mask, seat = env.reset()
+    rows = {k: [(obs[k].copy(), 0.0)] for k in range(4)}
+    live = set(range(4))
+    while live:
+        obs, mask, seat, rewards, done = env.step(mask.argmax(1))
+        for k in list(live):
+            rows[k][-1] = (rows[k][-1][0], float(rewards[k, k % env.spec.seats]))
+            if done[k]:
+                live.discard(k)
+            else:
+                rows[k].append((obs[k].copy(), 0.0))
+    for k in range(4):
+        single = make_single_agent(name, opponents="greedy", seat=k % env.spec.seats)
+        o, _ = single.reset(seed=5)
+        for _ in range(k):
+            o, _ = single.reset()
+        for want_obs, want_reward in rows[k]:
+            assert (o["observation"] == want_obs).all()
+            o, reward, over, _, _ = single.step(int(o["action_mask"].argmax()))
+            assert reward == pytest.approx(want_reward)
+        assert over
