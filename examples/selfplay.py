@@ -29,11 +29,12 @@ def main(argv=None) -> int:
     ap.add_argument("--out", type=Path, default=None, help="a new folder (default selfplay-GAME)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--games", type=int, default=200, help="games a round")
+    ap.add_argument("--deal-sets", type=int, default=20, help="deal sets of each measurement")
     args = ap.parse_args(argv)
     settings = Settings(
         game=args.game, minutes=args.minutes, seed=args.seed, imitate=0.0,
         opponents="random", improve_games=args.games, improve_temperature=1.0,
-        improve_lr=1e-3, measures=4, yardsticks="random;greedy",
+        improve_lr=1e-3, measures=4, yardsticks="random;greedy", eval_sets=args.deal_sets,
     )  # fmt: skip
     weights = train(settings, args.out or Path(f"selfplay-{args.game}"))
     print(f"weights in {weights}; the curve beside them: {weights.parent / 'curve.png'}")

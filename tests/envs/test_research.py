@@ -62,7 +62,7 @@ def test_the_self_play_starter_runs_from_any_folder(tmp_path):
     (tmp_path / "cwd").mkdir()
     done = subprocess.run(
         [sys.executable, str(ROOT / "examples" / "selfplay.py"), "--game", "terts",
-         "--minutes", "0.01", "--games", "4", "--out", str(out)],
+         "--minutes", "0.001", "--games", "2", "--deal-sets", "2", "--out", str(out)],
         cwd=tmp_path / "cwd", capture_output=True, text=True, timeout=600,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr[-2000:]
