@@ -43,6 +43,7 @@ from sim.web.guard import (
     Window,
     bounded,
     cross_site,
+    foreign,
 )
 from sim.web.pace import Pace, Quick
 from sim.web.protocol import (
@@ -481,7 +482,11 @@ def _address(request) -> str:
 
 async def socket(websocket: WebSocket) -> None:
     """``/ws/{id}?token=…``: the seat of the token (none: a spectator), its views pushed
-    after every change, its messages checked one by one."""
+    after every change, its messages checked one by one; refused (403) to another site's
+    page, which could otherwise watch any table whose id it knows."""
+    if foreign(websocket.headers, websocket.headers.get("host")):
+        await websocket.close(1008)  # before accept: the handshake is answered 403
+        return
     await websocket.accept()
     table_id = websocket.path_params["id"]
     hall: Hall = websocket.app.state.hall

@@ -10,7 +10,8 @@
   well under a second (``mcts:iters=1000000`` took 3–7 s a move).
 - **Pages** carry security headers (:data:`HEADERS`: only the page's own scripts, never
   framed), and the POSTs that seat a person accept only JSON from the page's own origin
-  (:func:`cross_site`): a form on another site cannot take a seat.
+  (:func:`cross_site`): a form on another site cannot take a seat; nor can another site's
+  page open a table's WebSocket and watch it (:func:`foreign`).
 
 Addresses are uvicorn's: behind a proxy on the same machine that sets
 ``X-Forwarded-For``, each client's own; behind another proxy, the proxy's (docs/web.md).
@@ -130,6 +131,12 @@ def cross_site(headers, host: str | None) -> str | None:
     kind = headers.get("content-type", "").split(";")[0].strip().lower()
     if kind != "application/json":
         return "send the request as application/json"
+    return foreign(headers, host)
+
+
+def foreign(headers, host: str | None) -> str | None:
+    """Why a request from another site's page is refused (its ``Origin`` is not this server:
+    a browser always says where a POST or a WebSocket comes from); None otherwise."""
     origin = headers.get("origin")
     if origin is not None and host is not None and origin.split("://", 1)[-1] != host:
         return f"a request from {origin} is refused: only the server's own pages may make it"

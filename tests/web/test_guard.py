@@ -7,6 +7,7 @@ import time
 
 import pytest
 from starlette.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from sim.web.app import create_app
 from sim.web.guard import Limits, Window
@@ -111,6 +112,16 @@ def test_pages_carry_security_headers_and_seats_are_not_taken_cross_site(tmp_pat
         assert r.status_code == 403 and "evil.example" in r.json()["error"]
         r = client.post(join, json={}, headers={"origin": "http://testserver"})
         assert r.status_code == 200 and r.json()["seat"] == 1
+        # nor may another site's page watch the table over its WebSocket (#47 item 5)
+        evil = {"origin": "https://evil.example"}
+        with (
+            pytest.raises(WebSocketDisconnect) as refused,
+            client.websocket_connect(f"/ws/{t}", headers=evil),
+        ):
+            pass
+        assert refused.value.code == 1008
+        with client.websocket_connect(f"/ws/{t}", headers={"origin": "http://testserver"}) as ws:
+            assert ws.receive_json()["view"]["game"]
 
 
 def test_bots_at_a_table_answer_within_a_second(tmp_path):
