@@ -540,15 +540,23 @@ def serve(
         help="Let a table dealt from a seed its creator chose seat "
         "other persons (he may know every hand; for demos and tests)",
     ),  # fmt: skip
+    proxy: str = typer.Option(
+        None,
+        help="Behind a reverse proxy: its addresses (IPs or networks, comma-separated), whose "
+        "X-Forwarded-For names each client [default: none; a client is its connection's "
+        "address] (docs/web.md)",
+        show_default=False,
+    ),
 ):
     """Serve the table in the browser: people play at shared tables, bots fill the seats."""
-    from sim.web.serve import ServeError, check, run
+    from sim.web.serve import ServeError, check, check_proxy, run
 
     try:
         limits = check(host, port, data, grace, limit or [])
+        proxies = check_proxy(proxy)
     except ServeError as e:
         raise CliError(str(e)) from None
-    run(host, port, data, grace, limits, chosen_seeds)
+    run(host, port, data, grace, limits, chosen_seeds, proxies)
 
 
 @app.command()

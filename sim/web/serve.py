@@ -41,6 +41,28 @@ def limits_of(items: list[str]) -> Limits:
     return Limits(**values)
 
 
+def check_proxy(proxy: str | None) -> str | None:
+    """``--proxy``: the addresses of the reverse proxies whose ``X-Forwarded-For`` is
+    believed (IPs or networks, comma-separated, or ``*``), checked; None: nobody's. Without
+    it a client's address is the connection's, whatever headers it sends (uvicorn alone
+    believes anyone on loopback, so a client there could name itself a fresh address after
+    every refusal)."""
+    if proxy is None:
+        return None
+    import ipaddress
+
+    parts = [p.strip() for p in proxy.split(",")]
+    for part in parts:
+        if part == "*":
+            continue
+        try:
+            ipaddress.ip_network(part, strict=False)
+        except ValueError:
+            said = "give the proxy's IP addresses or networks, comma-separated (or *)"
+            raise ServeError(f"--proxy {proxy}: {part!r} is no address; {said}") from None
+    return ",".join(parts)
+
+
 def check(host: str, port: int, data: Path, grace: float, limits: list[str]) -> Limits:
     """Every option of ``trixsim serve``, checked; its limits."""
     from sim.web.store import Store, StoreError
@@ -67,7 +89,8 @@ def check(host: str, port: int, data: Path, grace: float, limits: list[str]) -> 
     return chosen
 
 
-def run(host: str, port: int, data: Path, grace: float, limits: Limits, chosen_seeds: bool):
+def run(host: str, port: int, data: Path, grace: float, limits: Limits, chosen_seeds: bool,
+        proxy: str | None = None):  # fmt: skip
     import logging
 
     import uvicorn
@@ -80,6 +103,8 @@ def run(host: str, port: int, data: Path, grace: float, limits: Limits, chosen_s
     print(f"trixsim: tables in {data / FILE}; open http://{shown}:{port}/ (Ctrl-C stops)",
           file=sys.stderr)  # fmt: skip
     # WebSocket pings every 5 s, 5 s to answer: a dead connection is let go within ~10 s
+    # a client's address is the connection's unless --proxy names who may forward one
     uvicorn.run(create_app(data, grace, limits=limits, chosen_seeds=chosen_seeds), host=host,
                 port=port, ws_max_size=64 * 1024, ws_ping_interval=5.0, ws_ping_timeout=5.0,
-                log_level="info")  # fmt: skip
+                log_level="info", proxy_headers=proxy is not None,
+                forwarded_allow_ips=proxy)  # fmt: skip

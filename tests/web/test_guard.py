@@ -170,3 +170,50 @@ def test_every_connection_hears_a_ping_it_can_tell_a_dead_one_by(tmp_path, monke
     assert got[-1] == {"type": "ping"}  # the same to everyone: it tells nothing
     js = (app_module.STATIC / "table.js").read_text(encoding="utf-8")
     assert "offline, reconnecting…" in js and "SILENT_MS" in js
+
+
+@pytest.mark.slow
+def test_a_forwarded_address_is_believed_only_from_a_named_proxy(tmp_path):
+    # #47 item 3: uvicorn alone believes X-Forwarded-For from anyone on loopback, so a
+    # client refused for making too many tables came back under a made-up address
+    import json
+    import os
+    import socket
+    import subprocess
+    import sys
+    import urllib.error
+    import urllib.request
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = subprocess.Popen(
+        [sys.executable, "-m", "sim.cli", "serve", "--port", str(port), "--data",
+         str(tmp_path / "t"), "--limit", "new_tables=1"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=dict(os.environ),
+    )  # fmt: skip
+
+    def new(headers=None) -> int:
+        body = json.dumps({"game": "terts", "bots": "random"}).encode()
+        kinds = {"content-type": "application/json", **(headers or {})}
+        request = urllib.request.Request(f"http://127.0.0.1:{port}/api/tables", body, kinds)
+        try:
+            with urllib.request.urlopen(request, timeout=10) as r:
+                return r.status
+        except urllib.error.HTTPError as e:
+            return e.code
+
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                status = new()
+                break
+            except (urllib.error.URLError, ConnectionError):
+                assert time.monotonic() < deadline and server.poll() is None
+                time.sleep(0.2)
+        assert status == 200 and new() == 429
+        assert new({"x-forwarded-for": "10.9.1.1"}) == 429  # the same client, still refused
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
