@@ -156,3 +156,19 @@ def _cross_entropy(net, rows) -> float:
 
 def legal_width(rows) -> int:
     return get("terts").part("observation").N_GLOBAL
+
+
+def test_neural_at_a_temperature_draws_reproducibly_from_its_own_stream(tmp_path):
+    from sim.core.batch import play_batch
+
+    spec = get("terts")
+    path = save(tmp_path, "terts")
+
+    def deals(text, seed=3):
+        lineup = [parse_spec(text, "terts"), parse_spec("greedy", "terts")]
+        return play_batch(spec, lineup, [[0, 1], [1, 0]] * 3, seed, range(6)).deals
+
+    hot = f"neural:model={path},temperature=2"
+    assert (deals(hot) == deals(hot)).all()  # the same seed, the same draws
+    others = [deals(f"{hot},seed=1"), deals(f"neural:model={path}")]
+    assert all(d.shape != deals(hot).shape or (d != deals(hot)).any() for d in others)
