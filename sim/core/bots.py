@@ -64,6 +64,7 @@ class Param:
     low: float | None = None
     high: float | None = None
     checked_default = False  # parse() checks the default too (a weights file must exist)
+    names_a_file = False  # its value is a path on the machine that plays (a weights file)
 
     @property
     def free(self) -> bool:
@@ -459,9 +460,10 @@ def split_specs(text: str) -> list[str]:
     return specs
 
 
-def parse_spec(text: str, game: str) -> BotSpec:
+def parse_spec(text: str, game: str, files: bool = True) -> BotSpec:
     """``name`` or ``name:key=value,key=value`` -> BotSpec of a bot of ``game``;
-    BotSpecError says what exists."""
+    BotSpecError says what exists. ``files=False`` (a browser table's visitor) refuses a
+    parameter that names a file of this machine, before anything is read."""
     bots = load_bots(game)
     name, _, rest = text.strip().partition(":")
     if name not in bots:
@@ -485,6 +487,9 @@ def parse_spec(text: str, game: str) -> BotSpec:
             raise BotSpecError(f"bot {name!r}: parameter {key!r} needs a value, e.g. "
                                f"{key}={known[key].default}; {key} takes "
                                f"{known[key].range_text}")  # fmt: skip
+        if known[key].names_a_file and not files and value.strip() != known[key].default:
+            raise BotSpecError(f"bot {name!r}: here {key}={known[key].default} only (a file "
+                               f"of this machine may not be named)")  # fmt: skip
         values[key] = known[key].parse(value.strip())
         given.append(key)
     for p in info.params:

@@ -144,6 +144,7 @@ class ModelParam(Param):
     game: object = None  # the game's spec
     shipped: Path | None = None  # the game's own weights
     checked_default = True
+    names_a_file = True
 
     def path(self, value: str) -> Path:
         if value == "shipped":

@@ -116,7 +116,7 @@ def lineup(spec, texts: list[str]) -> list:
         raise TableError(f"bots takes 1, {n - 1} or {n} bot specs for {spec.name} ({n} seats), "
                          f"got {len(texts)}")  # fmt: skip
     try:
-        bots = [parse_spec(t, spec.name) for t in texts]
+        bots = [parse_spec(t, spec.name, files=False) for t in texts]  # no server's file
     except BotSpecError as e:
         raise TableError(one_line(e)) from None
     for b in bots:  # a table is for playing: no bot that sees every hand sits at one

@@ -133,6 +133,10 @@ def test_bots_at_a_table_answer_within_a_second(tmp_path):
             assert r.status_code == 400 and "more than a table allows" in r.json()["error"]
             assert said in r.json()["error"]
         assert new(client, bots="mcts:iters=2000").status_code == 200
+        # nor a weights file of the server's, whose errors would tell what files it has
+        r = new(client, bots="neural:model=/etc/passwd")
+        assert r.status_code == 400 and "model=shipped only" in r.json()["error"]
+        assert "passwd" not in r.json()["error"]
 
 
 def test_sockets_and_messages_are_limited_per_address(tmp_path):
