@@ -56,7 +56,9 @@ def play_sets(game: str, bot: str, against: str, seed: int, deal_sets) -> np.nda
     ids = sets * len(seatings) + np.tile(np.arange(len(seatings)), len(deal_sets))
     result = play_batch(spec, lineup, seating, seed, ids, sets)
     means, _ = cluster_means(result.shares, seating, sets, 2)
-    return means[:, 0] - means[:, 1]
+    # a seat's share; in a partnership game, as the report counts it, the team's (its seats')
+    per_side = len(spec.teams[0]) if spec.teams else 1
+    return (means[:, 0] - means[:, 1]) * per_side
 
 
 def strength(
