@@ -37,6 +37,20 @@ def check_rewards(rewards: str) -> str:
     return rewards
 
 
+def opponent_texts(spec: GameSpec, opponents: str, seat: int | None) -> list[str]:
+    """The bot spec of each seat the agent does not play, in seat order, from ``opponents``
+    (one spec for all, or one per other seat separated by ``;``); ``seat`` checked (None:
+    every seat in turn)."""
+    n = spec.seats
+    if seat is not None and not 0 <= seat < n:
+        raise ValueError(f"seat={seat}: {spec.name} has seats 0 to {n - 1} (or None)")
+    texts = [t.strip() for t in opponents.split(";")]
+    if len(texts) not in (1, n - 1):
+        raise ValueError(f"opponents={opponents!r}: give one bot spec or {n - 1} separated "
+                         f"by ';' (one per other seat)")  # fmt: skip
+    return texts * (n - 1) if len(texts) == 1 else texts
+
+
 def point_columns(spec: GameSpec) -> tuple[np.ndarray, float]:
     """Where each seat's points of a deal are in the deal row (its team's, in a partnership
     game that scores teams), and the sign that makes more points better."""

@@ -20,7 +20,7 @@ from gymnasium import spaces
 
 from sim.core.bots import parse_spec
 from sim.core.play import Player
-from sim.envs.engine import OneGame, check_rewards
+from sim.envs.engine import OneGame, check_rewards, opponent_texts
 
 
 class SingleAgent(gym.Env):
@@ -31,14 +31,7 @@ class SingleAgent(gym.Env):
                  render_mode: str | None = None):  # fmt: skip
         self.table = OneGame(game)
         self.game_spec, self.rewards_mode = self.table.spec, check_rewards(rewards)
-        n = self.game_spec.seats
-        if seat is not None and not 0 <= seat < n:
-            raise ValueError(f"seat={seat}: {self.game_spec.name} has seats 0 to {n - 1} (or None)")
-        texts = [t.strip() for t in opponents.split(";")]
-        if len(texts) not in (1, n - 1):
-            raise ValueError(f"opponents={opponents!r}: give one bot spec or {n - 1} separated "
-                             f"by ';' (one per other seat)")  # fmt: skip
-        texts = texts * (n - 1) if len(texts) == 1 else texts
+        texts = opponent_texts(self.game_spec, opponents, seat)
         self.opponents = [parse_spec(t, self.game_spec.name) for t in texts]
         if render_mode not in (None, "ansi"):
             raise ValueError(f"render_mode={render_mode!r}: say None or 'ansi'")

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from sim.envs.engine import check_rewards, env_kernels, point_columns, spec_of
+from sim.envs.engine import check_rewards, env_kernels, opponent_texts, point_columns, spec_of
 
 
 class VectorEnv:
@@ -102,14 +102,7 @@ class _Opponents:
         from sim.core.limits import MAX_PARAMS, MAX_SEATS
         from sim.core.protocol import bot_addresses
 
-        seats = spec.seats
-        if seat is not None and not 0 <= seat < seats:
-            raise ValueError(f"seat={seat}: {spec.name} has seats 0 to {seats - 1} (or None)")
-        texts = [t.strip() for t in opponents.split(";")]
-        if len(texts) not in (1, seats - 1):
-            raise ValueError(f"opponents={opponents!r}: give one bot spec or {seats - 1} "
-                             f"separated by ';' (one per other seat)")  # fmt: skip
-        texts = texts * (seats - 1) if len(texts) == 1 else texts
+        texts = opponent_texts(spec, opponents, seat)
         distinct = list(dict.fromkeys(texts))
         specs = [parse_spec(t, spec.name) for t in distinct]
         for b in specs:
