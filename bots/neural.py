@@ -11,7 +11,7 @@ The bot sees what the seat's observation tensor holds and nothing else.
 from pathlib import Path
 
 import sim.core
-from sim.core.bots import Param, bot_kind, numba_info
+from sim.core.bots import Param, bot_kind, numba_info, rollout_binding
 from sim.core.loops import bind
 from sim.core.weights import ModelParam, WeightsError, loaded
 
@@ -25,8 +25,17 @@ def shipped(game: str) -> Path:
 
 
 def bound_neural(spec):
-    """The decision template bound to ``spec``'s observation part (one copy per game)."""
-    return bind(TEMPLATE, spec.name, {"O": spec.module("observation")})
+    """The decision template bound to ``spec``'s observation part and hint (one copy per
+    game): the rollout bot its search part names, or none."""
+    return bind(TEMPLATE, spec.name, {"O": spec.module("observation"), "G": hint_bot(spec)[1]})
+
+
+def hint_bot(spec) -> tuple[str, str]:
+    """The bot whose choice a hinted network reads (its name and ``module:function``): the
+    game's rollout bot, or none (``sim.core.policies:no_hint``) in a game without search."""
+    if not spec.has("search"):
+        return "", "sim.core.policies:no_hint"
+    return spec.part("search").ROLLOUT, rollout_binding(spec, spec.part("search"))["G"]
 
 
 def trained_from(spec) -> str:
@@ -58,6 +67,15 @@ def neural(spec):
             high=100.0,
         ),
         Param("seed", 0, "extra seed mixed into the draws at a temperature", low=0, high=2**53),
+        Param(
+            "stick",
+            -1.0,
+            "with weights that read the hint: the score added to the hint's action (greedy's "
+            "choice), so the network leaves it only when it is that much surer; -1: the "
+            "weights' own, what their file says they were measured best with (else 0)",
+            low=-1.0,
+            high=100.0,
+        ),
     ]
     doc = f"A policy network over the seat's observation, in compiled code. {trained_from(spec)}"
     return numba_info("neural", bound_neural(spec).decide, params, doc, spec.name)

@@ -590,6 +590,13 @@ def train(
         help="The share of the rounds (or minutes) spent on self-play (Deep Monte Carlo) "
         "after imitation, 0 to 1 (docs/learning.md)",
     ),
+    hint: bool = typer.Option(
+        None,
+        "--hint/--no-hint",
+        help="Give the network the game's rollout bot's choice as an input too "
+        "[default: the game's own, docs/learning.md]",
+        show_default=False,
+    ),
     workers: int = typer.Option(
         None, help="Worker processes that play [default: all cores]", show_default=False
     ),
@@ -620,7 +627,8 @@ def train(
             settings = None
         else:
             settings = new_settings(_game(game).name, minutes, rounds, seed, teacher,
-                                    str(start) if start else None, self_play)  # fmt: skip
+                                    str(start) if start else None, self_play,
+                                    hint)  # fmt: skip
         folder = out or default_out(settings.game)
         weights = run(settings, folder, resume, workers, progress=not quiet,
                       more={"rounds": rounds, "minutes": minutes}, backend=backend,

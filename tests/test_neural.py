@@ -41,23 +41,27 @@ def test_the_compiled_forward_pass_equals_numpy():
     assert np.ptp(want) > 1.0  # the inputs made a difference
 
 
-def save(tmp_path, game, name="w.npz", **meta):
+def save(tmp_path, game, name="w.npz", hinted=False, **meta):
     spec = get(game)
     o = spec.part("observation")
-    stamp = {"game": game, "rules": spec.version, "encoding": encoding(spec)} | meta
+    stamp = {"game": game, "rules": spec.version, "encoding": encoding(spec, hinted)} | meta
     path = tmp_path / name
-    Network(random_network(o.SIZE, 16, 8, o.N_GLOBAL), stamp).save(path)
+    n_in = o.SIZE + (o.N_GLOBAL if hinted else 0)
+    Network(random_network(n_in, 16, 8, o.N_GLOBAL), stamp).save(path)
     return path
 
 
 def test_weights_of_another_game_or_encoding_are_refused_in_one_line(tmp_path):
     trix = save(tmp_path, "trix", "trix.npz")
     stale = save(tmp_path, "euchre5", "stale.npz", encoding="0123456789abcdef")
+    # a network reading greedy's choice too, stamped as one that does not
+    unhinted = save(tmp_path, "euchre5", "hint.npz", hinted=True, encoding=encoding(get("euchre5")))
     text = tmp_path / "notes.npz"
     text.write_text("not weights")
     cases = [
         (trix, "holds weights for 'trix', not for euchre5"),
         (stale, "encoding 0123456789abcdef; this trixsim encodes"),
+        (unhinted, "encoding with greedy's hint [0-9a-f]+; this trixsim encodes"),
         (text, "is not a trixsim weights file"),
         (tmp_path / "missing.npz", "no weights file"),
     ]
@@ -69,14 +73,16 @@ def test_weights_of_another_game_or_encoding_are_refused_in_one_line(tmp_path):
     assert parse_spec(f"neural:model={ok}", "euchre5").text == f"neural:model={ok}"
 
 
-@pytest.mark.parametrize("game", ["euchre5", "terts"])
-def test_neural_plays_the_best_legal_action_of_its_network(tmp_path, game):
+@pytest.mark.parametrize("game, hinted", [("euchre5", True), ("terts", False)])
+def test_neural_plays_the_best_legal_action_of_its_network(tmp_path, game, hinted):
+    """The network's inputs: the seat's tensor, and with the hint, the one-hot of greedy's
+    global action there (greedy asked here as a bot of its own)."""
     from tests.test_bots import positions
 
     spec = get(game)
     o, k = spec.part("observation"), spec.part("kernels")
-    path = save(tmp_path, game)
-    bot = parse_spec(f"neural:model={path}", game)
+    path = save(tmp_path, game, hinted=hinted)
+    bot, greedy = parse_spec(f"neural:model={path}", game), parse_spec("greedy", game)
     buffer = read(path).buffer()
     checked = 0
     for game_ in positions(spec, 40, seed=3):
@@ -84,12 +90,15 @@ def test_neural_plays_the_best_legal_action_of_its_network(tmp_path, game):
             continue
         seat, public = game_.to_act, game_.state[: k.PUB_SIZE]
         hand = game_.private(seat)
-        x = np.zeros(o.SIZE, np.float32)
-        o.encode(public, seat, hand, x)
+        x = np.zeros(o.SIZE + (o.N_GLOBAL if hinted else 0), np.float32)
+        o.encode(public, seat, hand, x[: o.SIZE])
+        rng = np.array([7], np.uint64)
+        if hinted:
+            a = greedy.info.decide(public, seat, hand, game_.legal_mask(), rng, greedy.encoded())
+            x[o.SIZE + o.to_global(public, hand, a)] = 1.0
         scores = forward_numpy(buffer, x[None])[0]
         legal = game_.legal_actions()
         want = max(legal, key=lambda a: (scores[o.to_global(public, hand, a)], -a))
-        rng = np.array([7], np.uint64)
         got = bot.info.decide(public, seat, hand, game_.legal_mask(), rng, bot.encoded())
         assert got == want
         checked += 1
@@ -112,9 +121,10 @@ def test_a_tiny_training_run_learns_and_resumes_exactly_where_it_stopped(tmp_pat
                 raise KeyboardInterrupt
             return super().submit(fn, *args)
 
-    # rounds 0 and 1 imitate, round 2 plays itself: the resumed run does one of each
+    # rounds 0 and 1 imitate, round 2 plays itself: the resumed run does one of each; the
+    # network reads greedy's choice too (the hint's rows, recorded in compiled code)
     settings = Settings(game="terts", rounds=3, teacher="greedy", games=4, measures=0,
-                        passes=20, imitate=0.5, improve_games=4)  # fmt: skip
+                        passes=20, imitate=0.5, improve_games=4, hint=True)  # fmt: skip
     straight = train(settings, tmp_path / "a", pool=InProcess(), progress=False)
     with pytest.raises(KeyboardInterrupt):
         train(settings, tmp_path / "b", pool=Interrupted(), progress=False)

@@ -5,29 +5,54 @@ This file is a template (as :mod:`sim.core.lockstep`): ``O`` stands for a game's
 part; ``bots/neural.py`` binds a copy per game. The network is the one at the address in
 ``params[0]`` (:mod:`sim.core.weights`), so one compiled bot plays any weights of its game.
 The bot reads only what the seat may know: the public slots and its own hand, through the
-game's ``encode``.
+game's ``encode``; and, for weights trained with a **hint**, the action the game's rollout bot
+(``G``, its ``greedy``) would take there, given as one more one-hot input of a global action
+id (``docs/learning.md``: a network that starts from a good heuristic's choice and learns
+where to leave it). ``G`` sees what this bot sees.
 """
 
 import numpy as np
 
 from sim.core.bits import lowest_bit
 from sim.core.jit import njit
+from sim.core.limits import MAX_PARAMS
+from sim.core.net import STICK as HEADER_STICK
 from sim.core.net import forward, network_at, scratch
 from sim.core.rng import mix, next_u64
 
 O = None  # bound per game (bots/neural.py): the game's observation part  # noqa: E741
+G = None  # bound per game: the hint, its rollout bot's function (one with the bot's signature)
 
-MODEL, TEMPERATURE, SEED = 0, 1, 2  # params: the network's address, the temperature, a seed
+MODEL, TEMPERATURE, SEED, STICK = 0, 1, 2, 3  # params: the network's address, the temperature,
+# a seed, and the bonus a hinted network's scores give the hint's action
 
 
 @njit(cache=True)
-def scores_of(public, seat, hand, w, x, work):
+def inputs(public, seat, hand, legal, rng, x):
+    """The network's inputs into ``x``: the seat's tensor, then (when ``x`` is longer, a
+    network trained with the hint) the one-hot of the rollout bot's global action here;
+    returns that action's global id (-1: no hint)."""
+    O.encode(public, seat, hand, x[: O.SIZE])
+    if len(x) == O.SIZE:
+        return -1
+    x[O.SIZE :] = 0.0
+    g = O.to_global(public, hand, G(public, seat, hand, legal, rng, np.zeros(MAX_PARAMS)))
+    x[O.SIZE + g] = 1.0
+    return g
+
+
+@njit(cache=True)
+def scores_of(public, seat, hand, legal, rng, w, x, work):
     """The network ``w``'s score of every global action for this seat into ``work[2]`` (its
-    tensor into ``x``; ``work``: :func:`sim.core.net.scratch`)."""
-    if np.int64(w[1]) != O.SIZE or np.int64(w[4]) != O.N_GLOBAL:
+    inputs into ``x``, of ``w``'s input size; ``work``: :func:`sim.core.net.scratch`); returns
+    the hint's global id (-1: none)."""
+    n_in = np.int64(w[1])
+    fits = n_in == O.SIZE or n_in == O.SIZE + O.N_GLOBAL  # the tensor, with the hint or not
+    if not fits or np.int64(w[4]) != O.N_GLOBAL or len(x) != n_in:
         raise ValueError("neural: the network does not fit this game's observation")
-    O.encode(public, seat, hand, x)
+    hint = inputs(public, seat, hand, legal, rng, x)
     forward(w, x, *work)
+    return hint
 
 
 @njit(cache=True)
@@ -67,7 +92,9 @@ def decide(public, seat, hand, legal, rng, params):
     if legal & (legal - 1) == 0:
         return lowest_bit(legal)
     w = network_at(np.int64(params[MODEL]))
-    x = np.empty(O.SIZE, np.float32)
+    x = np.empty(np.int64(w[1]), np.float32)
     work = scratch(w)
-    scores_of(public, seat, hand, w, x, work)
+    hint = scores_of(public, seat, hand, legal, rng, w, x, work)
+    if hint >= 0:  # a stick below 0: the weights' own (their file says it)
+        work[2][hint] += params[STICK] if params[STICK] >= 0.0 else w[HEADER_STICK]
     return choose(public, hand, legal, work[2], params[TEMPERATURE], rng, params[SEED])

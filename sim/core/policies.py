@@ -5,7 +5,7 @@ the decisions of :func:`uniform_action`; the loop then draws them inline, which
 saves the bot call: half of a random game's time (2× measured).
 """
 
-from sim.core.bits import nth_bit, popcount
+from sim.core.bits import lowest_bit, nth_bit, popcount
 from sim.core.jit import njit
 from sim.core.rng import below_at
 
@@ -49,3 +49,9 @@ def decide_with(which, f0, f1, f2, f3, f4, f5, public, seat, hand, legal, rng, p
     if which == 4:
         return f4(public, seat, hand, legal, rng, params[4])
     return f5(public, seat, hand, legal, rng, params[5])
+
+
+@njit(cache=True)
+def no_hint(public, seat, hand, legal, rng, params):
+    """The hint of a game without a rollout bot: its lowest legal action."""
+    return lowest_bit(legal)

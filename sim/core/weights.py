@@ -30,14 +30,37 @@ class WeightsError(BotSpecError):
     """A weights file that cannot be played: missing, unreadable, or not this game's."""
 
 
-def encoding(spec) -> str:
+def encoding(spec, hinted: bool = False) -> str:
     """The digest of ``spec``'s observation as a network reads it: its game, rules version,
-    slices (names, sizes, meanings), and global actions."""
+    slices (names, sizes, meanings), and global actions; for a network ``hinted`` with the
+    rollout bot's choice, that bot's name and source too (its choices are inputs)."""
     o = spec.part("observation")
-    text = json.dumps(
-        [spec.name, spec.version, [list(s) for s in o.SLICES], o.SIZE, o.N_GLOBAL, o.global_names()]
-    )
-    return hashlib.sha256(text.encode()).hexdigest()[:16]
+    parts = [spec.name, spec.version, [list(s) for s in o.SLICES], o.SIZE, o.N_GLOBAL,
+             o.global_names()]  # fmt: skip
+    if hinted:
+        parts.append(hint_source(spec))
+    return hashlib.sha256(json.dumps(parts).encode()).hexdigest()[:16]
+
+
+def hint_source(spec) -> list[str]:
+    """The hint's bot (the rollout bot ``spec``'s search part names) and its source's digest."""
+    import inspect
+
+    from sim.core.bots import REGISTRY, load_bots
+
+    if not spec.has("search"):
+        return ["", ""]
+    name = spec.part("search").ROLLOUT
+    if (spec.name, name) not in REGISTRY:  # (while the bots bind, it is there already)
+        load_bots(spec.name)
+    source = inspect.getsource(inspect.getmodule(REGISTRY[spec.name, name].dispatcher.py_func))
+    return [name, hashlib.sha256(source.encode()).hexdigest()[:16]]
+
+
+def hinted(net: Network, spec) -> bool:
+    """Whether ``net`` reads the hint: one input more per global action than the tensor."""
+    o = spec.part("observation")
+    return net.sizes[0] == o.SIZE + o.N_GLOBAL
 
 
 @dataclass
@@ -54,7 +77,8 @@ class Network:
         return n_in, h1, h2, n_out
 
     def buffer(self) -> np.ndarray:
-        return pack(*(self.layers[k] for k in LAYERS))
+        """The packed network, with the ``stick`` its meta says it plays best with."""
+        return pack(*(self.layers[k] for k in LAYERS), stick=float(self.meta.get("stick", 0.0)))
 
     def save(self, path: Path) -> None:
         """Write the file whole or not at all (a temporary file renamed over it)."""
@@ -102,18 +126,21 @@ def check(net: Network, spec, path) -> None:
     game, stamp = net.meta.get("game"), net.meta.get("encoding")
     if game != spec.name:
         raise WeightsError(f"{path} holds weights for {game!r}, not for {spec.name}")
-    want = encoding(spec)
+    hint = hinted(net, spec)
+    want = encoding(spec, hint)
     if stamp != want:
+        with_hint = f" with {hint_source(spec)[0]}'s hint" if hint else ""
         raise WeightsError(
-            f"{path} was trained on {spec.name}'s observation encoding {stamp}; "
+            f"{path} was trained on {spec.name}'s observation encoding{with_hint} {stamp}; "
             f"this trixsim encodes {want}: train again (trixsim train --game "
             f"{spec.name})"
         )
     o = spec.part("observation")
-    if net.sizes[0] != o.SIZE or net.sizes[3] != o.N_GLOBAL:
+    if net.sizes[0] not in (o.SIZE, o.SIZE + o.N_GLOBAL) or net.sizes[3] != o.N_GLOBAL:
         raise WeightsError(
             f"{path}: a network of {net.sizes[0]} inputs and {net.sizes[3]} "
-            f"outputs; {spec.name} has {o.SIZE} and {o.N_GLOBAL}"
+            f"outputs; {spec.name} has {o.SIZE} (or {o.SIZE + o.N_GLOBAL} with the "
+            f"hint) and {o.N_GLOBAL}"
         )
 
 

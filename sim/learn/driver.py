@@ -176,7 +176,7 @@ def _measure(trainer: Trainer, stats: dict, wall: float) -> None:
     for against in yardsticks(s):
         st = strength(
             s.game,
-            f"neural:model={weights}",
+            f"neural:model={weights},stick=0",  # the network alone
             against,
             s.eval_sets,
             s.seed,
@@ -220,6 +220,7 @@ def new_settings(
     teacher: str | None = None,
     start: str | None = None,
     self_play: float = 0.0,
+    hint: bool | None = None,
     **more,
 ) -> Settings:
     """The settings of a new run, checked: LearnError names what is wrong in one line."""
@@ -245,13 +246,17 @@ def new_settings(
     if not 0 <= seed < 2**64:
         raise LearnError(f"--seed must be from 0 to 2**64-1, got {seed}")
     teacher = teacher or default_teacher_text(spec)
+    if hint is None:  # the game's own choice (its part learning), else none
+        hint = spec.has("learning") and bool(getattr(spec.part("learning"), "HINT", False))
     ask = ask_of(teacher)
     try:
         t = parse_spec(ask.teacher, game) if ask.teacher else None
         if start:
-            from sim.core.weights import loaded
+            from sim.core.weights import hinted, loaded
 
-            loaded(Path(start), spec)
+            if hinted(loaded(Path(start), spec)[0], spec) != hint:
+                raise LearnError(f"--from {start} was trained {'without' if hint else 'with'} "
+                                 f"the hint: give {'--no-hint' if hint else '--hint'}")  # fmt: skip
     except BotSpecError as e:
         raise LearnError(f"--teacher/--from: {e}") from None
     if t is not None and (t.info.kind != "numba" or t.timed):
@@ -268,6 +273,7 @@ def new_settings(
         seed=seed,
         teacher=teacher,
         imitate=1.0 - self_play,
+        hint=hint,
         start=str(Path(start).resolve()) if start else "",
         **more,
     )

@@ -16,6 +16,8 @@ every legal action** in the same units, as ``pimc`` values them from what the se
 ``worlds`` deals of the hidden cards by the game's determinizer, each action valued in each
 (``model``: 0 the solver after the rollout bot plays on to the solvable part, its last
 ``last`` tricks; 1 the reply model; 2 one playout of the rollout bot), the mean of the worlds.
+With ``hint`` the row has one input more: the rollout bot's global action at the position,
+at ``O.SIZE`` + its id (what a hinted ``neural`` reads, as :mod:`sim.core.neural` has it).
 """
 
 import numpy as np
@@ -37,14 +39,20 @@ FULL = -2  # returned when the buffers could not hold the chunk's rows
 
 
 @njit(cache=True)
-def _write_row(r, nnz, x, public, seat, hand, mask, action, idx, val, offsets, legal, taken):
-    """Row ``r``: the tensor ``x``'s non-zero inputs from ``nnz`` on, the legal global ids,
-    the action taken; returns the new ``nnz``."""
+def _write_row(r, nnz, x, hint, public, seat, hand, mask, action, idx, val, offsets, legal,
+               taken):  # fmt: skip
+    """Row ``r``: the tensor ``x``'s non-zero inputs from ``nnz`` on (then the hint's, a
+    global id, unless it is -1), the legal global ids, the action taken; returns the new
+    ``nnz``."""
     for i in range(O.SIZE):
         if x[i] != 0.0:
             idx[nnz] = i
             val[nnz] = x[i]
             nnz += 1
+    if hint >= 0:
+        idx[nnz] = O.SIZE + hint
+        val[nnz] = 1.0
+        nnz += 1
     offsets[r + 1] = nnz
     legal[r, 0] = 0
     legal[r, 1] = 0
@@ -90,6 +98,7 @@ def record_games(
     worlds,
     model,
     last,
+    hint,
     idx,
     val,
     offsets,
@@ -104,7 +113,8 @@ def record_games(
     """Play every game of the chunk; returns the rows written (``FULL`` when they did not fit,
     -1 when a bot chose an illegal action). ``learner[entry]``: write that line-up entry's
     decisions with two or more legal actions, each with probability ``share``; with
-    ``worlds`` above 0 each row's action values go into ``q``."""
+    ``worlds`` above 0 each row's action values go into ``q``; with ``hint`` each row has the
+    rollout bot's action as an input."""
     f0, f1 = as_bot(bots[0, 0], bots[0, 1]), as_bot(bots[1, 0], bots[1, 1])
     f2, f3 = as_bot(bots[2, 0], bots[2, 1]), as_bot(bots[3, 0], bots[3, 1])
     f4, f5 = as_bot(bots[4, 0], bots[4, 1]), as_bot(bots[5, 0], bots[5, 1])
@@ -121,6 +131,7 @@ def record_games(
     after = np.zeros(n_seats, np.float64)
     share_row = np.zeros(n_seats, np.float64)
     row = np.zeros(K.N_DEAL_COLUMNS, np.int64)
+    gp = np.zeros(MAX_PARAMS, np.float64)  # the hint's parameters: its defaults
     game_row = np.zeros(K.N_GAME_COLUMNS, np.int64)
     work = (
         np.zeros(K.STATE_SIZE, np.int64),
@@ -156,13 +167,18 @@ def record_games(
                 and popcount(mask) > 1
                 and (share >= 1.0 or below(streams[2], 1 << 30) < share * (1 << 30))
             ):
-                if n_rows >= len(taken) or nnz + O.SIZE > len(idx):
+                if n_rows >= len(taken) or nnz + O.SIZE + 1 > len(idx):
                     return FULL
                 O.encode(public, seat, hand, x)
+                hinted = -1  # the rollout bot's global action, with the hint
+                if hint:
+                    a = P.G(public, seat, hand, mask, streams[0], gp)
+                    hinted = O.to_global(public, hand, a)
                 nnz = _write_row(
                     n_rows,
                     nnz,
                     x,
+                    hinted,
                     public,
                     seat,
                     hand,

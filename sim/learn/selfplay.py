@@ -152,6 +152,7 @@ class Ask:
     model: str = "rollout"
     last: int = 0
     share: float = 1.0  # the share of the learning decisions written down
+    hint: bool = False  # each row has the rollout bot's action as an input (a hinted network)
 
 
 MODELS = ("solve", "reply", "rollout")  # sim.core.pimc's models, in its order
@@ -186,7 +187,7 @@ def play_and_record(game: str, lineup: list[str], seating, learner: list[bool], 
     seating = np.array(np.broadcast_to(np.asarray(seating, np.int8), (len(ids), spec.seats)))
     sees_all = bool(teach and teach.info.native == NATIVE_SEES_ALL)
     call = (bots, params, learn, sees_all, float(ask.share), int(ask.worlds),
-            MODELS.index(ask.model), int(ask.last))  # fmt: skip
+            MODELS.index(ask.model), int(ask.last), bool(ask.hint))  # fmt: skip
     shards = []
     cap = GAMES_PER_CALL * spec.max_deals * (spec.deck + 2 * spec.seats)  # rows of a call
     at = 0

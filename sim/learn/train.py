@@ -24,7 +24,7 @@ from __future__ import annotations
 import math
 import os
 import time
-from dataclasses import asdict
+from dataclasses import asdict, replace
 from pathlib import Path
 
 import numpy as np
@@ -62,12 +62,13 @@ class Trainer:
         o = self.spec.part("observation")
         self.n_out = o.N_GLOBAL
         torch.manual_seed(settings.seed % 2**63)
-        self.net = M.Policy(o.SIZE, *settings.hidden, o.N_GLOBAL)
+        n_in = o.SIZE + (o.N_GLOBAL if settings.hint else 0)  # the hint: one more one-hot
+        self.net = M.Policy(n_in, *settings.hidden, o.N_GLOBAL)
         self.opt = torch.optim.Adam(self.net.parameters(), lr=settings.lr)
         self.round, self.seconds = 0, 0.0
         self.data = Rows()  # the imitation rounds' rows (DAgger keeps them all)
         self.teacher = settings.teacher or default_teacher(self.spec)
-        self.ask = ask_of(self.teacher)
+        self.ask = replace(ask_of(self.teacher), hint=settings.hint)
         self.games = settings.games or _round_games(self.spec)
 
     # -- rounds ------------------------------------------------------------------------
@@ -85,7 +86,7 @@ class Trainer:
         """One round: games on the workers, then training; what it measured."""
         start = time.perf_counter()
         s, seats = self.s, self.spec.seats
-        student = f"neural:model={self.weights_path(self.round)}"
+        student = f"neural:model={self.weights_path(self.round)},stick=0"  # the network alone
         if self.imitating():
             if self.round == 0 and not s.start:
                 lineup, seating, learner = ["greedy"], [[0] * seats], [True]
@@ -102,7 +103,7 @@ class Trainer:
             seating = _mixed_seatings(self.spec, lineup) if opponents else [[0] * seats]
             learner = [True] + [False] * len(opponents)
             shard = self._generate(
-                lineup, seating, learner, Ask(), s.improve_games or 4 * self.games
+                lineup, seating, learner, Ask(hint=s.hint), s.improve_games or 4 * self.games
             )
             stats = self._improve(shard)
         self.round += 1
@@ -210,13 +211,14 @@ class Trainer:
         return self.out / "data" / f"round-{round_:04d}.npz"
 
     def export(self, path: Path) -> None:
-        from sim.core.weights import encoding
+        from sim.core.weights import encoding, hint_source
 
         s = self.s
         meta = {
             "game": self.spec.name,
             "rules": self.spec.version,
-            "encoding": encoding(self.spec),
+            "encoding": encoding(self.spec, s.hint),
+            "hint": hint_source(self.spec)[0] if s.hint else "",
             "teacher": self.teacher,
             "rounds": self.round,
             "value_scale": s.value_scale,
@@ -232,6 +234,8 @@ class Trainer:
         s = self.s
         budget = f"--rounds {s.rounds}" if s.rounds else f"--minutes {s.minutes:g}"
         frm = f" --from {s.start}" if s.start else ""
+        own = self.spec.has("learning") and getattr(self.spec.part("learning"), "HINT", False)
+        frm += "" if s.hint == own else (" --hint" if s.hint else " --no-hint")
         return (
             f"Trained by trixsim train --game {s.game} {budget} --seed {s.seed}{frm} "
             f"(teacher {self.teacher}; {self.round} rounds, {self.seconds / 60:.0f} minutes)."
@@ -240,9 +244,14 @@ class Trainer:
     def start_weights(self) -> None:
         """Round 0's weights: ``--from``'s file, or the new network's."""
         if self.s.start:
-            from sim.core.weights import loaded
+            from sim.core.weights import hinted, loaded
+            from sim.learn.selfplay import LearnError
 
             net = loaded(Path(self.s.start), self.spec)[0]
+            if hinted(net, self.spec) != self.s.hint:
+                has = "reads" if hinted(net, self.spec) else "does not read"
+                raise LearnError(f"--from {self.s.start} {has} the hint: train it on with"
+                                 f"{'' if hinted(net, self.spec) else 'out'} --hint")  # fmt: skip
             self.net.load_network(net)
             self.s.value_scale = self.s.value_scale or net.meta.get("value_scale", 0.0)
         self.export(self.weights_path(0))

@@ -1,5 +1,7 @@
 """What ``trixsim train`` needs of Five-handed Euchre (docs/learning.md): the teacher its imitation
-rounds ask at the student's positions, and the games a round plays."""
+rounds ask at the student's positions, the games a round plays, and whether the network
+reads the rollout bot's choice (the hint)."""
 
 TEACHER = "mcts:iters=800"  # its choices; measured against the values: docs/learning.md
 GAMES = 150  # an imitation round: about 15,000 of the student's decisions
+HINT = True  # the network reads greedy's choice too: measured better, docs/learning.md
