@@ -94,3 +94,16 @@ def seat_slices(name: str, length: int, meaning: str, n_seats: int) -> list[tupl
         f"the seat {k} places on" for k in range(2, n_seats)
     ]
     return [(f"{name}/{k}", length, f"{meaning}: {who[k]}") for k in range(n_seats)]
+
+
+def bounds(part) -> tuple[np.ndarray, np.ndarray]:
+    """Every input's lowest and highest value, as a Box space states them: 0 and 1 (bits,
+    one-hots, fractions) unless the part's ``RANGES`` gives a slice's (its name before any
+    ``/k``: scores and counts that can leave the unit range, bounded by the rules)."""
+    low, high = np.zeros(part.SIZE, np.float32), np.ones(part.SIZE, np.float32)
+    ranges = getattr(part, "RANGES", {})
+    at = 0
+    for name, size, _ in part.SLICES:
+        low[at : at + size], high[at : at + size] = ranges.get(name.split("/")[0], (0.0, 1.0))
+        at += size
+    return low, high

@@ -27,6 +27,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers as pz_wrappers
 
+from sim.core.observe import bounds
 from sim.envs.engine import OneGame, check_rewards
 
 
@@ -49,14 +50,16 @@ class TrixsimAEC(AECEnv):
         part = self.table.part
         self.possible_agents = [f"seat_{p}" for p in range(self.game_spec.seats)]
         self.agent_name_mapping = {a: p for p, a in enumerate(self.possible_agents)}
-        box = spaces.Box(-np.inf, np.inf, (part.SIZE,), np.float32)
+        low, high = bounds(part)  # the rules' bounds of every input
+        box = spaces.Box(low, high, (part.SIZE,), np.float32)
         mask = spaces.Box(0, 1, (part.N_GLOBAL,), np.int8)
         self.observation_spaces = {
             a: spaces.Dict({"observation": box, "action_mask": mask}) for a in self.possible_agents
         }
         self.action_spaces = {a: spaces.Discrete(part.N_GLOBAL) for a in self.possible_agents}
         n = self.game_spec.seats
-        self.state_space = spaces.Box(-np.inf, np.inf, (n * part.SIZE,), np.float32)
+        self.state_space = spaces.Box(np.tile(low, n), np.tile(high, n), (n * part.SIZE,),
+                                      np.float32)  # fmt: skip
         self._seed = None
         self._deal_set = 0
 
@@ -141,12 +144,17 @@ class TrixsimAEC(AECEnv):
         self._accumulate_rewards()
 
     def render(self):
+        """The table as the agent to act sees it (``sim.envs.draw``), with its legal actions'
+        names; the results once the game is over."""
         if self.render_mode is None:
             return None
-        if self.table.over:
-            return f"{self.game_spec.name}: over; win shares {list(self.table.shares)}"
-        return (f"{self.game_spec.name}: seat {self.table.to_act} to act; legal: "
-                f"{' '.join(self.table.legal_names())}")  # fmt: skip
+        from sim.envs.draw import draw
+
+        seat = None if self.table.over else self.table.to_act
+        text = draw(self.table, seat, [f"agent {a}" for a in self.possible_agents])
+        if seat is None:
+            return text
+        return text + f"legal: {' '.join(self.table.legal_names())}\n"
 
     def close(self) -> None:
         pass

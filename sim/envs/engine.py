@@ -81,9 +81,11 @@ class OneGame:
         self.shares = np.zeros(self.seats, np.float64)
         self.point_column, self.sign = point_columns(self.spec)
         self.over = True
+        self.dealt, self.moves = (0, 0), []  # what render replays: (seed, deal set), actions
 
     def deal(self, seed: int, deal_set: int) -> None:
         self.k.new_game(self.state, deal_seed(seed, deal_set))
+        self.dealt, self.moves = (seed, deal_set), []
         self.over = False
 
     @property
@@ -98,6 +100,8 @@ class OneGame:
         """Global action ``g`` of the seat to act: the kernels' ILLEGAL, ON, DEAL_END or
         GAME_OVER (the deal's row, the game's row and the shares are then filled)."""
         r = int(self.k.step(self.state, g, self.deal_row, self.game_row, self.shares))
+        if r != self.k.ILLEGAL:
+            self.moves.append(g)
         if r == self.k.GAME_OVER:
             self.over = True
         return r

@@ -19,6 +19,7 @@ import numpy as np
 from gymnasium import spaces
 
 from sim.core.bots import parse_spec
+from sim.core.observe import bounds
 from sim.core.play import Player
 from sim.envs.engine import OneGame, check_rewards, opponent_texts
 
@@ -38,8 +39,9 @@ class SingleAgent(gym.Env):
         self.render_mode = render_mode
         self.fixed_seat, self.illegal_reward = seat, float(illegal_reward)
         part = self.table.part
+        low, high = bounds(part)  # the rules' bounds of every input
         self.observation_space = spaces.Dict({
-            "observation": spaces.Box(-np.inf, np.inf, (part.SIZE,), np.float32),
+            "observation": spaces.Box(low, high, (part.SIZE,), np.float32),
             "action_mask": spaces.Box(0, 1, (part.N_GLOBAL,), np.int8),
         })  # fmt: skip
         self.action_space = spaces.Discrete(part.N_GLOBAL)
@@ -104,12 +106,18 @@ class SingleAgent(gym.Env):
         return self._obs(), reward + more, over, False, {}
 
     def render(self):
+        """The table as the agent's seat sees it (``sim.envs.draw``), with its legal actions'
+        names; the results once the game is over."""
         if self.render_mode is None:
             return None
+        from sim.envs.draw import draw
+
+        names = [self.opponents[p - (p > self.seat)].text if p != self.seat else "agent"
+                 for p in range(self.game_spec.seats)]  # fmt: skip
+        text = draw(self.table, None if self.table.over else self.seat, names)
         if self.table.over:
-            return f"{self.game_spec.name}: over; win shares {list(self.table.shares)}"
-        legal = " ".join(self.table.legal_names())
-        return f"{self.game_spec.name}: seat {self.seat}; legal: {legal}"
+            return text
+        return text + f"legal: {' '.join(self.table.legal_names())}\n"
 
 
 def make_single_agent(game: str, opponents: str = "greedy", seat: int | None = 0,

@@ -24,10 +24,26 @@ def test_pettingzoo_api_and_seed_tests(game):
     from pettingzoo.test import api_test, seed_test
 
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")  # api_test's advice on spaces of infinite bounds
+        warnings.simplefilter("ignore")  # api_test's advice (on its own random actions)
         api_test(make_env(game), num_cycles=300)
         api_test(make_env(game, wrappers=True), num_cycles=50)
         seed_test(lambda: make_env(game), num_cycles=300)
+
+
+def test_every_observation_lies_within_the_finite_bounds_its_space_states(game):
+    """The spaces' bounds come from the rules (each part's RANGES); whole games of random
+    play never leave them."""
+    from sim.core.observe import bounds
+
+    low, high = bounds(games()[game].part("observation"))
+    assert np.isfinite(low).all() and np.isfinite(high).all()
+    env = VectorEnv(game, n=256, seed=2)
+    obs, mask, _ = env.reset()
+    rng = np.random.default_rng(2)
+    for _ in range(2000):
+        assert (obs >= low).all() and (obs <= high).all()
+        obs, mask, _, _, _ = env.step(random_actions(mask, rng))
+    assert env.games_ended >= 50
 
 
 def test_gymnasium_check_env(game):
@@ -182,3 +198,23 @@ def test_the_vector_env_with_bots_plays_the_single_agent_episodes(name):
             o, reward, over, _, _ = single.step(int(o["action_mask"].argmax()))
             assert reward == pytest.approx(want_reward)
         assert over
+
+
+def test_the_ansi_render_draws_the_table_from_the_agents_seat(game):
+    """``render_mode="ansi"`` draws what ``trixsim play`` shows that seat: its own hand
+    and the public table (never another hand), then the results once the game is over."""
+    spec = games()[game]
+    if not spec.has("view"):
+        pytest.skip(f"{game} has no table view")
+    env = make_single_agent(game, opponents="random", seat=1, render_mode="ansi")
+    obs, _ = env.reset(seed=5)
+    rng = np.random.default_rng(5)
+    over, drawn = False, 0
+    while not over:
+        if drawn < 2:  # the first two turns: the seat's screen
+            text = env.render()
+            assert text.count("your hand") == 1 and "Seat 1, your hand" in text
+            assert text.endswith(f"legal: {' '.join(env.table.legal_names())}\n")
+            drawn += 1
+        obs, _, over, _, _ = env.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
+    assert "Game over; win shares:" in env.render() and drawn == 2

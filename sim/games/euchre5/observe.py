@@ -78,6 +78,11 @@ SLICES = [
 ]
 SIZE = sum(s[1] for s in SLICES)
 
+# the slices whose values leave [0, 1] (sim.core.observe.bounds; a Box space's bounds):
+# totals are at most 9 before a deal (R9.1) and 5 from it (R8.3)
+RANGES = {"totals": (0.0, (TARGET - 1 + 5) / TARGET)}
+
+
 G_PLAY, G_DISCARD, G_CALL = 0, N_CARDS, 2 * N_CARDS  # card actions, by phase
 G_PASS = 3 * N_CARDS  # then pass, order, trump:H..S, alone: action - PASS + G_PASS
 N_GLOBAL = G_PASS + ALONE - PASS + 1

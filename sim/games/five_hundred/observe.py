@@ -92,6 +92,16 @@ SLICES = [
 ]
 SIZE = sum(length for _, length, _ in SLICES)
 
+# the slices whose values leave [0, 1] (sim.core.observe.bounds; a Box space's bounds): a
+# contract is worth at most 520 (10NT, R5.1); a deal scores a team from -520 to 520, and a
+# total before it lies strictly between -500 and 500 (R10.1, R10.3)
+RANGES = {
+    "contract_value": (0.0, 520 / SCORE_SCALE),
+    "points": (-520 / SCORE_SCALE, 520 / SCORE_SCALE),
+    "total": (-1019 / SCORE_SCALE, 1019 / SCORE_SCALE),
+}
+
+
 # global ids: auction (25 bids, pass), discards (43 cards), play (43 cards, JK=H JK=C JK=D JK=S)
 G_DISCARD = PASS + 1
 G_PLAY = G_DISCARD + N_CARDS

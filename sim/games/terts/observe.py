@@ -115,6 +115,15 @@ SLICES = [
 ]
 SIZE = sum(length for _, length, _ in SLICES)
 
+# the slices whose values leave [0, 1] (sim.core.observe.bounds; a Box space's bounds): a
+# seat scores at most one meld a trick in tricks 1-7, 200 at most (R7.1, R7.4), and 162 card
+# points (R8.1); a total is at most 500 before a deal (R9.1)
+RANGES = {
+    "meld_points": (0.0, 7 * 200 / 501),
+    "points": (0.0, (162 + 7 * 200) / 501),
+    "total": (0.0, (500 + 162 + 7 * 200) / 501),
+}
+
 
 @njit(cache=True, inline="always")
 def _meld_global(public):

@@ -81,6 +81,19 @@ SLICES = [
     *seat_slices("total", 1, f"the game total / {TOTAL_SCALE:g}", N_SEATS),
 ]
 SIZE = sum(length for _, length, _ in SLICES)
+
+# the slices whose values leave [0, 1] (sim.core.observe.bounds; a Box space's bounds)
+RANGES = {
+    # a contract's points: at least -100 (R9.6, the -50 of R5.6); at most a 7th choice of
+    # general with everything but all 8 tricks, (150 + 80 + 70 + 100 + 200) x 4 (R5.7, R7.2)
+    "points": (-100 / 500, 2400 / 500),
+    # totals: -100 in each of 4 trix and -50 in each of 8 king or general contracts; at most
+    # 999 before a contract (R3.7) and 2,400 in it
+    "total": (-800 / 1000, 3399 / 1000),
+    # passes: each of a seat's passes but the last follows another seat's card (R9.4): 25
+    "passes": (0.0, 25 / 10),
+}
+
 N_GLOBAL = N_ACTIONS  # cards 0..31, pass, double, no-double, 7 contracts: all can occur
 
 
