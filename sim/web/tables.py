@@ -102,6 +102,7 @@ class Table:
         self.cards = web.CARDS
         self.seats = [Seat(kind, h, saved.names.get(s)) for s, (kind, h) in enumerate(saved.seats)]
         self.moves: list[tuple[int, int, str]] = []
+        self.last_public = True  # the last move was one every seat sees
         self.log: list = []  # the public events of this deal (views.log_line's entries)
         self.trick: dict | None = None  # the last trick completed in this deal
         self.looks: dict[int, int] = {}  # last-trick looks per seat in this deal
@@ -215,6 +216,7 @@ class Table:
         game = self.game
         text = game.event_name(action)
         shown = views.public_text(game, seat, action)  # a declined K♥, a discard: kept private
+        self.last_public = shown is not None  # the bots' pause follows public moves only
         said = None if shown is None else views.action_words(game, seat, shown)
         entry = None if said is None else {"seat": seat, "do": said}
         before, deal = self.tricks.before(game), len(game.deal_rows)
@@ -400,8 +402,10 @@ class Table:
                     continue
                 who, wait = self.plays(seat)
                 if who == BOT:
-                    if await self._bot_move(seat) and self.hall.delay:
-                        await asyncio.sleep(self.hall.delay)
+                    # the pause follows a move the others see, never a private one (a
+                    # declined K♥): its length would tell them the move was made (#47.1)
+                    if await self._bot_move(seat) and self.hall.delay and self.last_public:
+                        await self._pause()
                     continue
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(self.wake.wait(), wait)
@@ -409,6 +413,10 @@ class Table:
             raise
         except Exception:
             log.exception("table %s: its bots stopped", self.id)
+
+    async def _pause(self) -> None:
+        """The pause between bot moves, so people can follow them."""
+        await asyncio.sleep(self.hall.delay)
 
     async def _preselected(self, seat: int) -> bool:
         """Play the seat's pre-selected card if legal; drop it (and say why) when another card

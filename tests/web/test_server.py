@@ -586,3 +586,32 @@ def test_the_server_log_never_shows_a_token():
                                ("127.0.0.1:5000", "/ws/abc?token=s3cr3t-_x&x=1"), None)  # fmt: skip
     assert HIDE_TOKENS.filter(record)
     assert "s3cr3t" not in record.getMessage() and "/ws/abc?token=…&x=1" in record.getMessage()
+
+
+def test_no_pause_follows_a_bots_move_the_others_cannot_see(data, quiet_log, monkeypatch):
+    """#47.1: the pause after a bot's move ran after a declined K♥ too, so the next card came
+    twice as late and told everybody who held K♥. The pause follows public moves only."""
+    from sim.games.trix.vocab import NO_DOUBLE
+    from sim.web import tables
+
+    paused = []  # the moves made when each pause began
+
+    async def pause(self):
+        paused.append(len(self.moves))
+
+    monkeypatch.setattr(tables.Table, "_pause", pause)
+    with server(data, grace=0.0, bot_delay=0.3) as client:  # the creator away: bots only
+        t = new_table(client, bots="random")
+        table = table_of(client, t["table"])
+
+        def declined():
+            return [n for n, (_, a, _) in enumerate(table.moves) if a == NO_DOUBLE]
+
+        with connect(client, t["table"]) as ws:  # a spectator: the table plays while watched
+            while not (declined() and len(table.moves) > declined()[0] + 2):
+                assert recv(ws)["type"] in ("view", "ping")
+        moves = list(table.moves)
+    first = declined()[0]
+    assert moves[first + 1][0] == moves[first][0]  # the same bot plays its card next
+    assert first + 1 not in paused and first + 2 in paused  # after the card only
+    assert set(range(1, first + 1)) <= set(paused)  # and after every public move before
