@@ -112,3 +112,46 @@ def test_every_game_has_a_ladder_of_its_own_bots():
         assert sum(b.startswith("mcts") for b in bots) == 3
         assert sum(b.startswith("pimc") for b in bots) >= 2  # two budgets, or models besides
         assert all(parse_spec(b, name).text == b for b in bots)  # canonical: keys are stable
+
+
+def block(better, worse, diff, ci, n=100):
+    verdict = "beats" if diff > ci else "not told apart"
+    return {"better": better, "worse": worse, "difference": diff / 100, "ci": ci / 100,
+            "deal_sets": n, "verdict": verdict}  # fmt: skip
+
+
+def test_strengths_fit_every_pairing_and_the_order_keeps_every_verdict():
+    from sim.ladder.strength import fit, order
+
+    bots = ["a", "b", "c"]
+    s = fit(bots, [block("a", "b", 10, 2), block("b", "c", 5, 2), block("a", "c", 15, 2)])
+    assert [round(s[b][0], 6) for b in bots] == [round(x, 6) for x in (25 / 3, -5 / 3, -20 / 3)]
+    assert all(0 < s[b][1] < 2 for b in bots)
+    # a beats b narrowly, but loses to c by far, which b beats: the fit puts b above a,
+    # the order keeps the verdict
+    pairs = [block("a", "b", 2, 1.5), block("c", "a", 20, 3), block("b", "c", 1, 3)]
+    s = fit(bots, pairs)
+    assert s["b"][0] > s["a"][0]
+    placed, against = order(bots, s, pairs)
+    assert placed.index("a") < placed.index("b") and against == []
+    # verdicts in a circle: no order keeps them all, and the one it goes against is named
+    circle = [block("a", "b", 5, 1), block("b", "c", 5, 1), block("c", "a", 5, 1)]
+    placed, against = order(bots, fit(bots, circle), circle)
+    assert len(against) == 1 and sorted(placed) == bots
+
+
+def test_no_committed_ladder_page_orders_its_bots_against_its_own_verdicts():
+    import re
+    from pathlib import Path
+
+    pages = sorted(Path(__file__).parent.parent.joinpath("docs", "ladder").glob("*.md"))
+    assert len(pages) == 4
+    for page in pages:
+        text = page.read_text()
+        rows = re.findall(r"^\| (\d+) \| `([^`]+)` \|", text, re.M)
+        rank = {name.removesuffix(" (cheats)"): int(i) for i, name in rows}
+        said = re.findall(r"^- (\S+) beats (\S+) by", text, re.M)
+        circle = re.findall(r"goes against `(\S+)` beats `(\S+)`", text)
+        assert rank and said, page
+        for a, b in said:
+            assert rank[a] < rank[b] or (a, b) in circle, f"{page.name}: {a} beats {b}"

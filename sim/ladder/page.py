@@ -12,6 +12,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from sim.ladder.roster import Pairing
+from sim.ladder.strength import fit
+from sim.ladder.strength import order as rank
 
 ORDER_SEED = 0  # the order ratings are computed in (OpenSkill is online)
 
@@ -33,7 +35,9 @@ def build(game: str, bots: list[str], done: list[Pairing], commands: list[str],
     said = facts(runs)
     cells = _cells(rep)
     rated = {r["bot"]: r for r in rep["ratings"]["bots"]}
-    order = [b for b in sorted(bots, key=lambda b: -rated[b]["ordinal"]) if b in rated]
+    pairs = [b["paired"] for b in rep["win_rates"] if "paired" in b]
+    strength = fit([b for b in bots if b in rated], pairs)
+    order, against = rank(list(strength), strength, pairs)
     team = "team " if spec.teams else ""
     lines = [
         f"# {spec.title.split(':')[0]}: the bot ladder",
@@ -47,23 +51,34 @@ def build(game: str, bots: list[str], done: list[Pairing], commands: list[str],
         "",
         "## Ratings",
         "",
-        "| # | bot | rating μ | σ | μ − 3σ | seat-games | time per decision, mean | p95 |",
+        "| # | bot | strength | σ | OpenSkill μ (σ) | seat-games | time per decision, mean | p95 |",
         "|---:|---|---:|---:|---:|---:|---:|---:|",
     ]
     for i, b in enumerate(order, 1):
-        r, t = rated[b], said["timing"].get(b)
+        r, t, (s, se) = rated[b], said["timing"].get(b), strength[b]
         mean, p95 = (_ms(t["mean_ms"]), _ms(t["p95_ms"])) if t else ("—", "—")
         name = f"{b} (cheats)" if b in said["cheats"] else b
-        lines.append(f"| {i} | `{name}` | {r['mu']:.1f} | {r['sigma']:.2f} | {r['ordinal']:.1f} "
+        lines.append(f"| {i} | `{name}` | {s:+.1f} | {se:.1f} | {r['mu']:.1f} ({r['sigma']:.2f}) "
                      f"| {r['seat_games']:,} | {mean} | {p95} |")  # fmt: skip
     lines += [
         "",
-        f"OpenSkill ratings (Plackett–Luce; a new bot starts at μ 25, σ 25/3) over all "
+        f"**Strength**: points of {team}win share, fitted to every pairing's paired difference "
+        "below at once (weighted least squares, each difference weighted by one over its "
+        "squared standard error, taken from its t-interval), the strengths' mean 0: a bot 10 "
+        "above another is expected to beat it by 10 points. σ is a strength's standard error "
+        "under that fit. The order is by strength, except that a bot a pairing says *beats* "
+        "another always stands above it (sim/ladder/strength.py). OpenSkill ratings "
+        "(Plackett–Luce; a new bot starts at μ 25, σ 25/3) over all "
         f"{rep['games']:,} games, each game a finishing order of its "
         f"{'partnerships' if spec.teams else 'seats'}, rated one after another in a random "
-        f"order (seed {ORDER_SEED}). σ is the model's uncertainty about μ, not a confidence "
-        "interval; bots are ranked by μ − 3σ. Times per decision are of every decision the "
-        "bot made on the ladder (— : played inside the game loop, too quick to time).",
+        f"order (seed {ORDER_SEED}), are beside it for comparison: they do not order the "
+        "page. Times per decision are of every decision the bot made on the ladder (— : "
+        "played inside the game loop, too quick to time).",
+        *[
+            f"The verdicts go round in a circle: the order goes against `{p['better']}` beats "
+            f"`{p['worse']}` ({100 * p['difference']:+.1f} ± {100 * p['ci']:.1f})."
+            for p in against
+        ],
         *[
             f"`{b}` sees every hand (it cheats): its rating is an upper bound on play, not a "
             "fair bot's."
@@ -87,10 +102,10 @@ def build(game: str, bots: list[str], done: list[Pairing], commands: list[str],
     lines += [f"- {s}" for s in _sentences(rep)]
     lines += ["", "## Strength against cost", "",
               f"![rating against time per decision]({game}.png)", "",
-              "μ (± σ) against the mean time per decision, on a log scale.", "",
+              "Strength (± σ) against the mean time per decision, on a log scale.", "",
               "## Commands", "", "```", *commands, "```", ""]  # fmt: skip
     return "\n".join(lines), {"report": rep, "timing": said["timing"], "order": order,
-                              "cheats": said["cheats"]}  # fmt: skip
+                              "cheats": said["cheats"], "strength": strength}  # fmt: skip
 
 
 def _cells(rep: dict) -> dict[tuple[str, str], str]:
@@ -130,20 +145,19 @@ def plot(data: dict, path: Path) -> None:
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    rated = {r["bot"]: r for r in data["report"]["ratings"]["bots"]}
     fig, ax = plt.subplots(figsize=(7, 4.5))
     for b in data["order"]:
         t = data["timing"].get(b)
         if t is None:
             continue
-        r = rated[b]
-        ax.errorbar(t["mean_ms"], r["mu"], yerr=r["sigma"], fmt="o", capsize=3)
+        s, se = data["strength"][b]
+        ax.errorbar(t["mean_ms"], s, yerr=se, fmt="o", capsize=3)
         name = f"{b} (cheats)" if b in data["cheats"] else b
-        ax.annotate(name, (t["mean_ms"], r["mu"]), textcoords="offset points", xytext=(5, 4),
+        ax.annotate(name, (t["mean_ms"], s), textcoords="offset points", xytext=(5, 4),
                     fontsize=8)  # fmt: skip
     ax.set_xscale("log")
     ax.set_xlabel("mean time per decision (ms, this machine)")
-    ax.set_ylabel("OpenSkill μ (± σ)")
+    ax.set_ylabel("strength, points of win share (± σ)")
     ax.set_title(f"{data['report']['game']}: strength against cost")
     fig.tight_layout()
     tmp = path.with_name(f".{path.name}.tmp.png")
