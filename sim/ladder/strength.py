@@ -21,6 +21,7 @@ import math
 
 import numpy as np
 
+
 def standard_error(ci: float, n: int) -> float:
     """The standard error of a paired difference from its 95% t half-width over ``n`` deal
     sets; at least ``1 / n``, what it would be had one deal set of the ``n`` gone the other
