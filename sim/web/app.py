@@ -311,6 +311,14 @@ def _lobby_fallback() -> str:
             f"<code>POST /api/tables {body}</code></p>")  # fmt: skip
 
 
+NO_TABLE = (  # what a dead or mistyped table link shows
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" '
+    'content="width=device-width, initial-scale=1"><title>trixsim · no such table</title>'
+    '<link rel="stylesheet" href="/static/style.css"></head><body><main>'
+    "<h1>No such table</h1><p>This table is not here: its game may have ended and been "
+    "put away, or the link may be mistyped.</p>"
+    '<p><a href="/">Start a new table in the lobby</a></p></main></body></html>'
+)
 GAME_SCRIPT = "<!--game-script-->"  # where table.html takes the game's own script
 
 
@@ -443,8 +451,8 @@ def create_app(data_dir, grace: float = 20.0, bot_delay: float = 0.3,
 
     async def table_page(request: Request) -> Response:
         table = await table_of(request)
-        if not isinstance(table, Table):
-            return table
+        if not isinstance(table, Table):  # a person followed a link: a page, not JSON (#47.13)
+            return HTMLResponse(NO_TABLE, status_code=404)
         about = f"the table is at <code>/ws/{table.id}</code>"
         page = _page("table.html", f"<p>The browser pages are not installed; {about}.</p>")
         own = game_script(table.spec.name) is not None

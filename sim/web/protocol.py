@@ -34,8 +34,11 @@ def parse_json(raw: str | bytes | None, what: str = "a message") -> dict:
         raise ProtocolError(f"{what} is at most {MAX_MESSAGE} bytes, got {size}")
     try:
         obj = json.loads(raw)
-    except (UnicodeDecodeError, RecursionError):
+    except UnicodeDecodeError:
         raise ProtocolError(f"{what} must be JSON text (UTF-8)") from None
+    except RecursionError:  # #47.13: it was called "not UTF-8"
+        raise ProtocolError(f"{what} is nested too deeply: a JSON object of plain fields "
+                            "is all the server takes") from None  # fmt: skip
     except ValueError as e:  # JSONDecodeError, or an integer of too many digits
         detail = f"{e.msg} at column {e.colno}" if isinstance(e, json.JSONDecodeError) else e
         raise ProtocolError(f"malformed JSON ({str(detail).split(';')[0]})") from None

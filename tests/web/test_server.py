@@ -547,8 +547,13 @@ def test_bad_requests_get_one_line_errors(data, quiet_log):
         assert r.status_code == 400 and "at most 4096" in r.json()["error"]
         r = client.post("/api/tables", content=b"[1]", headers=json_body)
         assert r.status_code == 400
+        r = client.post("/api/tables", content=b"[" * 2000 + b"]" * 2000, headers=json_body)
+        assert r.status_code == 400 and "nested too deeply" in r.json()["error"]  # #47.13
         for path in ("/t/nosuchtable", "/t/nosuchtable/record", "/t/bad%20id"):
             assert client.get(path).status_code == 404
+        page = client.get("/t/nosuchtable")  # a person's dead link: a page that says so
+        assert page.headers["content-type"].startswith("text/html")
+        assert "No such table" in page.text and 'href="/"' in page.text
         assert client.post("/api/tables/nosuchtable/join", json={}).status_code == 404
         with connect(client, "nosuchtable") as ws:
             assert recv(ws) == {"type": "error", "message": "no such table"}
