@@ -78,6 +78,7 @@
   };
   $("join-go").addEventListener("click", go);
   $("join").addEventListener("submit", (e) => e.preventDefault());
+  $("new").addEventListener("submit", (e) => e.preventDefault());  // not inline: the CSP runs no inline script
   $("join-id").addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
   const mine = Object.keys(localStorage).filter((k) => k.startsWith(PREFIX)).map((k) => k.slice(PREFIX.length));
   if (mine.length) {
