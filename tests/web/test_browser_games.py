@@ -141,7 +141,7 @@ def test_a_finished_game_says_why_it_ended_by_name_with_no_away_badges(server, n
     expect(result).to_be_visible()
     why = server.call(lambda: table.view(0)["view"]["result"]["why"])
     assert re.search(r"reached 10 points after deal \d+", why), why  # R9.1
-    expect(result).to_contain_text(why[:1].upper() + why[1:])
+    expect(result).to_contain_text(f"The game ended: {why}")  # names as given (#47.13)
     expect(result).to_contain_text("Ann (you)")
     expect(result).to_contain_text("Bo")
     expect(result.locator("a[href$='/record']")).to_have_count(1)

@@ -465,7 +465,8 @@
     const order = r.ranks.map((rank, seat) => ({ rank, seat })).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
     box.dataset.result = JSON.stringify(r.ranks);
     const total = (seat) => { const t = totalOf(seat); return t ? ` — ${t.label} ${t.value}` : ""; };
-    const why = r.why ? `<p class="why">${esc(r.why.charAt(0).toUpperCase() + r.why.slice(1))}.</p>` : "";
+    // the reason as the server words it: it may begin with a bot's name, written as its spec
+    const why = r.why ? `<p class="why">The game ended: ${esc(r.why)}.</p>` : "";
     box.innerHTML = `<h2>Game over</h2>${why}<ol class="ranks">` +
       order.map((o) => `<li data-rank="${o.rank}" data-seat="${o.seat}">${o.rank}. ${esc(seatName(o.seat))}${esc(total(o.seat))}</li>`).join("") +
       `</ol><p class="note">${r.lowest_wins ? "The lowest total wins." : "The highest total wins."}</p>` +
