@@ -538,3 +538,12 @@ def test_on_a_phone_a_card_is_tapped_or_dragged_with_a_finger(server, browser):
             play(server, table_id, {}, lambda: table.game.to_act == 0)  # the bots' cards
     finally:
         phone.close()
+
+
+def test_the_lobby_deals_the_seed_typed_however_large(server, new_context):
+    """#47.9: the lobby read the seed with Number(), so 9007199254740993 dealt seed ...992
+    and 18446744073709551615 was refused; the digits now go to the server as typed."""
+    page = new_context().new_page()
+    for seed in (9007199254740993, 2**64 - 1):
+        table_id = open_new_table(page, server, seed)
+        assert server.table(table_id).seed == seed

@@ -42,11 +42,24 @@
     newButton.disabled = false;
   };
   $("game").addEventListener("change", fillBots);
+  // The seed goes as the digits typed: Number() would round one above 2**53 (#47.9); the
+  // server reads JSON integers exactly and checks the range.
+  const withSeed = (body, digits) => {
+    const text = JSON.stringify(body);
+    if (digits === "") return text;
+    const seed = digits.replace(/^0+(?=[0-9])/, ""); // JSON numbers have no leading zeros
+    return `${text.slice(0, -1)}${text === "{}" ? "" : ","}"seed":${seed}}`;
+  };
   const newTable = async () => {
     const button = newButton;
     button.disabled = true;
     const seedText = $("seed").value.trim();
-    const body = { seed: seedText === "" ? null : Number(seedText) };
+    if (seedText !== "" && !/^[0-9]{1,20}$/.test(seedText)) {
+      fail("No table: a seed is a whole number from 0 to 18446744073709551615, or nothing (a random one).");
+      button.disabled = false;
+      return;
+    }
+    const body = {};
     const name = $("name").value.trim();
     if (name) {
       body.name = name;
@@ -56,7 +69,7 @@
     if ($("bots").value) body.bots = $("bots").value;
     try {
       const r = await fetch("/api/tables", {
-        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+        method: "POST", headers: { "content-type": "application/json" }, body: withSeed(body, seedText),
       });
       const data = await r.json().catch(() => ({}));
       if (!r.ok) throw new Error(data.message || data.error || data.detail || `the server said ${r.status}`);
