@@ -547,3 +547,22 @@ def test_the_lobby_deals_the_seed_typed_however_large(server, new_context):
     for seed in (9007199254740993, 2**64 - 1):
         table_id = open_new_table(page, server, seed)
         assert server.table(table_id).seed == seed
+
+
+def test_a_friend_at_a_chosen_seed_table_is_told_why_he_only_watches(server, new_context):
+    """#47.9: he read "every seat has a player", which was false; the real reason showed
+    for 7 s and vanished. It now stays where the hand would be."""
+    a, b = new_context().new_page(), new_context().new_page()
+    open_new_table(a, server, seed=5)
+    hall = server.app.state.hall
+    hall.chosen_seeds = False  # as a server started without --chosen-seeds
+    try:
+        b.clock.install()
+        b.goto(a.url)
+        note = b.locator("#hand .note")
+        expect(note).to_contain_text("seats no other person")
+        b.clock.fast_forward(8_000)  # the error box is gone by now; the reason is not
+        expect(note).to_contain_text("seats no other person")
+        expect(note).not_to_contain_text("every seat has a player")
+    finally:
+        hall.chosen_seeds = True

@@ -52,6 +52,7 @@
     $("conn").textContent = text;
   }
 
+  let watching = "every seat has a player"; // why a page without a seat only watches
   let errorTimer = null;
   function showError(message) {
     const box = $("error");
@@ -76,7 +77,8 @@
       }
       if (r.status === 403) { // a table dealt from its creator's seed: watch, and say why
         const why = await r.json().catch(() => ({}));
-        showError(why.error || "this table seats no one else");
+        watching = why.error || "this table seats no one else";
+        showError(watching);
         connect(null);
         return;
       }
@@ -370,7 +372,8 @@
       const legal = view.state === "your-turn" && !!view.card_actions[card];
       hand.appendChild(cardButton(card, legal, pre === card));
     });
-    if (me() === null) hand.innerHTML = `<p class="note">You are watching: every seat has a player.</p>`;
+    // why this page only watches, kept (#47.9): the join's refusal, else a full table
+    if (me() === null) hand.innerHTML = `<p class="note">You are watching: ${esc(watching)}.</p>`;
     if (focused >= 0 && hand.children.length) {
       hand.children[Math.min(focused, hand.children.length - 1)].focus();
     }
