@@ -280,11 +280,22 @@ class Table:
         if client.seat is not None:
             seat = self.seats[client.seat]
             seat.clients.discard(client)
-            seat.left_at = time.monotonic()
+            seat.left_at = left = time.monotonic()
+            if seat.kind == PERSON and not seat.clients:  # "away" once his grace is over
+                asyncio.get_running_loop().call_later(
+                    self.hall.grace, self._grace_over, client.seat, left
+                )
         self.last_seen = time.monotonic()
         self.push()
         if not self.clients:
             self.hall.idle(self)
+
+    def _grace_over(self, seat: int, left: float) -> None:
+        """Tell everyone a person is away when his grace ends, not at the next move (#47.11):
+        unless he came back (or left again later, which has its own)."""
+        s = self.seats[seat]
+        if not s.clients and s.left_at == left and self.clients and not self.game.over:
+            self.push()
 
     def join(self, token: str | None, name: str | None = None) -> tuple[int | None, str | None]:
         """A returning token's seat; else the first seat no person holds, handed over from

@@ -262,6 +262,26 @@ def test_a_joining_person_takes_a_bot_seat_between_moves(data, quiet_log):
             assert client.post(f"/api/tables/{tid}/join", json={}).json() == {"seat": None}
 
 
+def test_a_person_is_shown_away_when_his_grace_ends_not_at_the_next_move(data, quiet_log):
+    """#47.11: the "away" badge waited for the next move; while another person thinks,
+    that could be minutes."""
+    with server(data, grace=0.5) as client:
+        t = new_table(client)
+        tid = t["table"]
+        with connect(client, tid, t["token"]) as a:
+            table = table_of(client, tid)
+            wait_for(lambda: turn(table, (0,)) == 0)  # his turn: nothing moves until he does
+            j = client.post(f"/api/tables/{tid}/join", json={"token": None}).json()
+            with connect(client, tid, j["token"]) as b:
+                recv(b)
+            n, deadline = len(table.moves), time.monotonic() + 5
+            while True:  # his views (pings skipped) until one shows seat 1 away
+                msg = recv(a, max(0.1, deadline - time.monotonic()))
+                if msg["type"] == "view" and msg["view"]["seats"][1]["away"]:
+                    break
+            assert msg["view"]["seats"][1]["kind"] == "person" and len(table.moves) == n
+
+
 def test_people_have_the_names_they_choose_kept_through_a_restart(data, quiet_log):  # #29.8
     with server(data) as client:
         t = new_table(client, name="  Ann   Lee ")
