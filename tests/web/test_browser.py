@@ -566,3 +566,13 @@ def test_a_friend_at_a_chosen_seed_table_is_told_why_he_only_watches(server, new
         expect(note).not_to_contain_text("every seat has a player")
     finally:
         hall.chosen_seeds = True
+
+
+def test_the_lobby_lists_this_devices_tables_by_game_not_by_bare_id(server, new_context):
+    """#47.13: "Your tables on this device" listed bare ids."""
+    page = new_context().new_page()
+    table_id = open_new_table(page, server, seed=2)
+    page.goto(server.url + "/")
+    entry = page.locator("#mine-list li").first
+    expect(entry).to_have_text(re.compile(rf"^Trix .* · .*\({table_id}\)$"))  # game, when, id
+    expect(entry.locator("a")).to_have_attribute("href", f"/t/{table_id}")

@@ -146,6 +146,9 @@ def test_a_finished_game_says_why_it_ended_by_name_with_no_away_badges(server, n
     expect(result).to_contain_text("Bo")
     expect(result.locator("a[href$='/record']")).to_have_count(1)
     expect(a.locator("#seats")).not_to_contain_text("away")  # #29.9
+    result.locator("[data-close-result]").click()  # the sheet closes; the table stays (#47.13)
+    expect(result).to_be_hidden()
+    expect(a.locator("#seats")).to_be_visible()
 
 
 def test_a_dead_connection_is_noticed_and_the_page_reconnects(server, new_context):  # noqa: F811

@@ -50,6 +50,30 @@
     const seed = digits.replace(/^0+(?=[0-9])/, ""); // JSON numbers have no leading zeros
     return `${text.slice(0, -1)}${text === "{}" ? "" : ","}"seed":${seed}}`;
   };
+  // the tables this device holds a seat at, newest first, each by its game and when it was
+  // first seen (the table page keeps both: trixsim.about.<id>), not a bare id (#47.13)
+  const listMine = () => {
+    const label = (name) => (games.find((g) => g.name === name) || { label: name }).label;
+    const mine = Object.keys(localStorage).filter((k) => k.startsWith(PREFIX)).map((k) => {
+      const id = k.slice(PREFIX.length);
+      let about = {};
+      try { about = JSON.parse(localStorage.getItem(`trixsim.about.${id}`)) || {}; } catch (e) { about = {}; }
+      return { id, about };
+    }).sort((x, y) => (y.about.at || 0) - (x.about.at || 0));
+    if (!mine.length) return;
+    $("mine").hidden = false;
+    for (const { id, about } of mine) {
+      const li = document.createElement("li");
+      const a = document.createElement("a");
+      a.href = `/t/${encodeURIComponent(id)}`;
+      const when = about.at ? new Date(about.at).toLocaleString([], { dateStyle: "medium", timeStyle: "short" }) : "";
+      a.textContent = about.game ? `${label(about.game)}${when ? ` · ${when}` : ""}` : id;
+      const small = document.createElement("small");
+      small.textContent = about.game ? ` (${id})` : "";
+      li.append(a, small);
+      $("mine-list").appendChild(li);
+    }
+  };
   const newTable = async () => {
     const button = newButton;
     button.disabled = true;
@@ -82,7 +106,7 @@
   };
   newButton.addEventListener("click", newTable);
   $("name").value = localStorage.getItem("trixsim.name") || "";
-  loadGames();
+  loadGames().then(listMine); // the names of the games first: the list says them
   const go = () => {
     const text = $("join-id").value.trim();
     if (!text) return;
@@ -93,16 +117,4 @@
   $("join").addEventListener("submit", (e) => e.preventDefault());
   $("new").addEventListener("submit", (e) => e.preventDefault());  // not inline: the CSP runs no inline script
   $("join-id").addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
-  const mine = Object.keys(localStorage).filter((k) => k.startsWith(PREFIX)).map((k) => k.slice(PREFIX.length));
-  if (mine.length) {
-    $("mine").hidden = false;
-    for (const id of mine) {
-      const li = document.createElement("li");
-      const a = document.createElement("a");
-      a.href = `/t/${encodeURIComponent(id)}`;
-      a.textContent = id;
-      li.appendChild(a);
-      $("mine-list").appendChild(li);
-    }
-  }
 })();

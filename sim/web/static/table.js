@@ -9,6 +9,7 @@
   const root = document.documentElement;
   const tableId = decodeURIComponent(location.pathname.split("/").filter(Boolean)[1] || "");
   const TOKEN_KEY = "trixsim.token." + tableId;
+  const ABOUT_KEY = "trixsim.about." + tableId; // its game and when first seen, for the lobby
   const NAME_KEY = "trixsim.name"; // the name this device's person chose (the lobby's too)
   const HOLD_MS = 1300; // a completed trick stays in view this long before the next view
   // where each seat sits, counted from yours (the next seat on your right: counter-clockwise)
@@ -53,6 +54,7 @@
   }
 
   let watching = "every seat has a player"; // why a page without a seat only watches
+  let resultClosed = false; // the game-over sheet, once its Close is tapped
   let errorTimer = null;
   function showError(message) {
     const box = $("error");
@@ -211,6 +213,9 @@
     choosing = null;
     view = v;
     root.dataset.state = v.state;
+    if (me() !== null && !localStorage.getItem(ABOUT_KEY)) { // a seat here: the lobby lists it
+      localStorage.setItem(ABOUT_KEY, JSON.stringify({ game: v.game, at: Date.now() }));
+    }
     const game = hooks();
     const deal = game.deal ? game.deal(v) : undefined;
     if (v.taken) {
@@ -460,9 +465,9 @@
   function renderResult() {
     const box = $("result");
     const r = view.result;
-    if (!r) {
+    if (!r || resultClosed) { // closed by its button: the finished table stays in view
       box.hidden = true;
-      box.removeAttribute("data-result");
+      if (!r) box.removeAttribute("data-result");
       return;
     }
     const order = r.ranks.map((rank, seat) => ({ rank, seat })).sort((a, b) => a.rank - b.rank || a.seat - b.seat);
@@ -473,7 +478,8 @@
     box.innerHTML = `<h2>Game over</h2>${why}<ol class="ranks">` +
       order.map((o) => `<li data-rank="${o.rank}" data-seat="${o.seat}">${o.rank}. ${esc(seatName(o.seat))}${esc(total(o.seat))}</li>`).join("") +
       `</ol><p class="note">${r.lowest_wins ? "The lowest total wins." : "The highest total wins."}</p>` +
-      `<p><a href="/t/${encodeURIComponent(tableId)}/record">the game's record</a> · <a href="/">a new table</a></p>`;
+      `<p><a href="/t/${encodeURIComponent(tableId)}/record">the game's record</a> · <a href="/">a new table</a></p>` +
+      `<p><button type="button" data-close-result>Close</button></p>`;
     box.hidden = false;
   }
 
@@ -581,6 +587,11 @@
     send({ type: "last_trick" });
   });
   $("overlay-close").addEventListener("click", closeLook);
+  $("result").addEventListener("click", (e) => { // the game-over sheet can be closed (#47.13)
+    if (!e.target.closest("[data-close-result]")) return;
+    resultClosed = true;
+    $("result").hidden = true;
+  });
   $("overlay").addEventListener("click", (e) => { if (e.target === $("overlay")) closeLook(); });
   $("logbtn").addEventListener("click", () => {
     const log = $("log");
