@@ -162,3 +162,14 @@ def test_a_dead_connection_is_noticed_and_the_page_reconnects(server, new_contex
     page.clock.fast_forward(1_000)
     expect(page.locator("#conn")).to_have_text("")  # back, on a new connection
     assert page.evaluate("window.__sockets.length") >= 2
+
+
+def test_trix_says_the_lowest_total_wins_from_the_start_and_ends_its_title(server, new_context):  # noqa: F811
+    """#47.12: that the lowest total wins was said only at the end, and at game over the
+    title still read "contract 19/28 · ..."."""
+    page = new_context().new_page()
+    new_table(page, server, "trix")
+    expect(page.locator("#title")).to_contain_text("Trix (lowest total wins) · contract 1/28")
+    view = "{state: 'over', public: {contract_no: 19, contracts: 28}}"
+    over = page.evaluate(f"() => window.trixsim.games.trix.title({view}, {{}})")
+    assert over == "Trix · game over after contract 19/28 · the lowest total wins"

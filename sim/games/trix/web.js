@@ -29,7 +29,9 @@
 
     title(view, ui) {
       const p = view.public;
-      let text = `Trix · contract ${p.contract_no}/${p.contracts}`;
+      // R3.9: said from the start, not only at the end (#47.12)
+      if (view.state === "over") return `Trix · game over after contract ${p.contract_no}/${p.contracts} · the lowest total wins`;
+      let text = `Trix (lowest total wins) · contract ${p.contract_no}/${p.contracts}`;
       if (p.contract) {
         const who = p.chooser === ui.me() ? "you" : ui.seatName(p.chooser);
         const whose = p.chooser === ui.me() ? "your" : "his";
