@@ -164,12 +164,20 @@ def test_a_dead_connection_is_noticed_and_the_page_reconnects(server, new_contex
     assert page.evaluate("window.__sockets.length") >= 2
 
 
-def test_trix_says_the_lowest_total_wins_from_the_start_and_ends_its_title(server, new_context):  # noqa: F811
-    """#47.12: that the lowest total wins was said only at the end, and at game over the
-    title still read "contract 19/28 · ..."."""
+def test_trix_says_who_wins_from_the_start_and_whose_points_a_contract_gave(server, new_context):  # noqa: F811
+    """#47.12: that the lowest total wins was said only at the end; at game over the title
+    still read "contract 19/28 · ..."; a contract's end gave its points without names."""
     page = new_context().new_page()
     new_table(page, server, "trix")
     expect(page.locator("#title")).to_contain_text("Trix (lowest total wins) · contract 1/28")
     view = "{state: 'over', public: {contract_no: 19, contracts: 28}}"
     over = page.evaluate(f"() => window.trixsim.games.trix.title({view}, {{}})")
     assert over == "Trix · game over after contract 19/28 · the lowest total wins"
+    # the end of a contract gives each seat's points by its name (#47.12)
+    view = (
+        "{public: {phase: 'choose', chooser: 1, contract_no: 2, contracts: 28, contracts_left:"
+        " {}, previous: {number: 1, contract: 'king', chooser: 0, points: [0, 170, 0, 270]}}}"
+    )
+    ui = "{says: () => 'Bo chooses', seatName: (i) => ['Ann', 'Bo', 'Cy', 'Di'][i]}"
+    lines = page.evaluate(f"() => window.trixsim.games.trix.center({view}, {ui}).lines")
+    assert lines[1] == "Contract 1 (king, Ann): Ann 0, Bo +170, Cy 0, Di +270", lines

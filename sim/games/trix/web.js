@@ -64,7 +64,8 @@
           (p.contracts_left[p.chooser] || []).join(", ")];
         const prev = p.previous;
         if (prev) {
-          const pts = prev.points.map((x) => (x > 0 ? `+${x}` : `${x}`)).join(" ");
+          // each seat's points by its name, not a bare row of numbers (#47.12)
+          const pts = prev.points.map((x, i) => `${ui.seatName(i)} ${x > 0 ? `+${x}` : `${x}`}`).join(", ");
           own.lines.push(`Contract ${prev.number} (${prev.contract}, ${ui.seatName(prev.chooser)}): ${pts}`);
         }
       }
