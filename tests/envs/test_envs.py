@@ -40,7 +40,7 @@ def test_every_observation_lies_within_the_finite_bounds_its_space_states(game):
     env = VectorEnv(game, n=256, seed=2)
     obs, mask, _ = env.reset()
     rng = np.random.default_rng(2)
-    for _ in range(2000):
+    for _ in range(1000):
         assert (obs >= low).all() and (obs <= high).all()
         obs, mask, _, _, _ = env.step(random_actions(mask, rng))
     assert env.games_ended >= 50

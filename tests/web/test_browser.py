@@ -540,13 +540,18 @@ def test_on_a_phone_a_card_is_tapped_or_dragged_with_a_finger(server, browser):
         phone.close()
 
 
-def test_the_lobby_deals_the_seed_typed_however_large(server, new_context):
+def test_the_lobby_deals_the_seed_typed_and_lists_the_tables_by_game(server, new_context):
     """#47.9: the lobby read the seed with Number(), so 9007199254740993 dealt seed ...992
-    and 18446744073709551615 was refused; the digits now go to the server as typed."""
+    and 18446744073709551615 was refused; the digits now go to the server as typed.
+    #47.13: "Your tables on this device" listed bare ids."""
     page = new_context().new_page()
     for seed in (9007199254740993, 2**64 - 1):
         table_id = open_new_table(page, server, seed)
         assert server.table(table_id).seed == seed
+    page.goto(server.url + "/")
+    entry = page.locator("#mine-list li").first  # the newest: the last one made
+    expect(entry).to_have_text(re.compile(rf"^Trix .* · .*\({table_id}\)$"))  # game, when, id
+    expect(entry.locator("a")).to_have_attribute("href", f"/t/{table_id}")
 
 
 def test_a_friend_at_a_chosen_seed_table_is_told_why_he_only_watches(server, new_context):
@@ -566,13 +571,3 @@ def test_a_friend_at_a_chosen_seed_table_is_told_why_he_only_watches(server, new
         expect(note).not_to_contain_text("every seat has a player")
     finally:
         hall.chosen_seeds = True
-
-
-def test_the_lobby_lists_this_devices_tables_by_game_not_by_bare_id(server, new_context):
-    """#47.13: "Your tables on this device" listed bare ids."""
-    page = new_context().new_page()
-    table_id = open_new_table(page, server, seed=2)
-    page.goto(server.url + "/")
-    entry = page.locator("#mine-list li").first
-    expect(entry).to_have_text(re.compile(rf"^Trix .* · .*\({table_id}\)$"))  # game, when, id
-    expect(entry.locator("a")).to_have_attribute("href", f"/t/{table_id}")
