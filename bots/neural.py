@@ -27,15 +27,15 @@ def shipped(game: str) -> Path:
 def bound_neural(spec):
     """The decision template bound to ``spec``'s observation part and hint (one copy per
     game): the rollout bot its search part names, or none."""
-    return bind(TEMPLATE, spec.name, {"O": spec.module("observation"), "G": hint_bot(spec)[1]})
+    return bind(TEMPLATE, spec.name, {"O": spec.module("observation"), "G": hint_bot(spec)})
 
 
-def hint_bot(spec) -> tuple[str, str]:
-    """The bot whose choice a hinted network reads (its name and ``module:function``): the
-    game's rollout bot, or none (``sim.core.policies:no_hint``) in a game without search."""
+def hint_bot(spec) -> str:
+    """The ``module:function`` whose choice a hinted network reads: the game's rollout bot,
+    or none (``sim.core.policies:no_hint``) in a game without search."""
     if not spec.has("search"):
-        return "", "sim.core.policies:no_hint"
-    return spec.part("search").ROLLOUT, rollout_binding(spec, spec.part("search"))["G"]
+        return "sim.core.policies:no_hint"
+    return rollout_binding(spec, spec.part("search"))["G"]
 
 
 def trained_from(spec) -> str:

@@ -247,16 +247,17 @@ def new_settings(
         raise LearnError(f"--seed must be from 0 to 2**64-1, got {seed}")
     teacher = teacher or default_teacher_text(spec)
     if hint is None:  # the game's own choice (its part learning), else none
-        hint = spec.has("learning") and bool(getattr(spec.part("learning"), "HINT", False))
+        from sim.learn.train import default_hint
+
+        hint = default_hint(spec)
     ask = ask_of(teacher)
     try:
         t = parse_spec(ask.teacher, game) if ask.teacher else None
         if start:
-            from sim.core.weights import hinted, loaded
+            from sim.core.weights import loaded
+            from sim.learn.train import check_start_hint
 
-            if hinted(loaded(Path(start), spec)[0], spec) != hint:
-                raise LearnError(f"--from {start} was trained {'without' if hint else 'with'} "
-                                 f"the hint: give {'--no-hint' if hint else '--hint'}")  # fmt: skip
+            check_start_hint(loaded(Path(start), spec)[0], spec, hint, start)
     except BotSpecError as e:
         raise LearnError(f"--teacher/--from: {e}") from None
     if t is not None and (t.info.kind != "numba" or t.timed):

@@ -40,6 +40,21 @@ def default_teacher(spec) -> str:
     return spec.part("learning").TEACHER if spec.has("learning") else "values:worlds=16"
 
 
+def default_hint(spec) -> bool:
+    """Whether the game's networks read the hint by default (its part ``learning``)."""
+    return spec.has("learning") and bool(getattr(spec.part("learning"), "HINT", False))
+
+
+def check_start_hint(net, spec, hint: bool, start) -> None:
+    """LearnError unless the ``--from`` network ``net`` reads the hint as the run will."""
+    from sim.core.weights import hinted
+    from sim.learn.selfplay import LearnError
+
+    if hinted(net, spec) != hint:
+        raise LearnError(f"--from {start} was trained {'without' if hint else 'with'} "
+                         f"the hint: give {'--no-hint' if hint else '--hint'}")  # fmt: skip
+
+
 def _seed(seed: int, round_: int, what: int) -> int:
     from sim.core.rng import mix
 
@@ -234,7 +249,7 @@ class Trainer:
         s = self.s
         budget = f"--rounds {s.rounds}" if s.rounds else f"--minutes {s.minutes:g}"
         frm = f" --from {s.start}" if s.start else ""
-        own = self.spec.has("learning") and getattr(self.spec.part("learning"), "HINT", False)
+        own = default_hint(self.spec)
         frm += "" if s.hint == own else (" --hint" if s.hint else " --no-hint")
         return (
             f"Trained by trixsim train --game {s.game} {budget} --seed {s.seed}{frm} "
@@ -244,14 +259,10 @@ class Trainer:
     def start_weights(self) -> None:
         """Round 0's weights: ``--from``'s file, or the new network's."""
         if self.s.start:
-            from sim.core.weights import hinted, loaded
-            from sim.learn.selfplay import LearnError
+            from sim.core.weights import loaded
 
             net = loaded(Path(self.s.start), self.spec)[0]
-            if hinted(net, self.spec) != self.s.hint:
-                has = "reads" if hinted(net, self.spec) else "does not read"
-                raise LearnError(f"--from {self.s.start} {has} the hint: train it on with"
-                                 f"{'' if hinted(net, self.spec) else 'out'} --hint")  # fmt: skip
+            check_start_hint(net, self.spec, self.s.hint, self.s.start)
             self.net.load_network(net)
             self.s.value_scale = self.s.value_scale or net.meta.get("value_scale", 0.0)
         self.export(self.weights_path(0))
