@@ -27,11 +27,10 @@ def standard_error(ci: float, n: int) -> float:
     sets; at least ``1 / n``, what it would be had one deal set of the ``n`` gone the other
     way (a pairing whose deal sets all agree, the oracle winning every game, has ci 0: its
     error is small, not nothing)."""
-    from sim.report.intervals import t95
+    from sim.report.intervals import spread
 
-    if n < 2 or not ci >= 0:
-        return math.nan
-    return max(ci / t95(n - 1), 1.0 / n)
+    sd = spread(ci, n)  # the deal sets' standard deviation the interval came from (NaN: none)
+    return math.nan if math.isnan(sd) else max(sd / math.sqrt(n), 1.0 / n)
 
 
 def fit(bots: list[str], pairs: list[dict]) -> dict[str, tuple[float, float]]:
