@@ -10,23 +10,30 @@ its seat may know: every iteration works on one determinization of the hidden ca
 the game's determinizer. Each game's search part says what is searched how.
 """
 
+from dataclasses import replace
 from pathlib import Path
 
 import sim.core
-from sim.core.bots import Param, bot_kind, numba_info, rollout_binding
+from sim.core.bots import BotSpecError, Param, bot_kind, numba_info, rollout_binding
+from sim.core.limits import MAX_PARAMS
 from sim.core.loops import bind
 
 TEMPLATE = Path(sim.core.__file__).with_name("ismcts.py")
 
 
-def ismcts_params(iters: int, c: float = 0.7) -> list[Param]:
+ROLLOUTS = ("random", "greedy", "neural")  # sim.core.ismcts.search reads the index
+NETWORK_PARAMS = 3  # rollout=neural: the network's first parameters (model, stick, temperature)
+
+
+def ismcts_params(iters: int, c: float = 0.7, network: bool = False) -> list[Param]:
     """The parameters :func:`sim.core.ismcts.search` reads, in its order (a game's own come
-    after them): ``iters`` and ``c`` (the game's defaults), ``rollout``, ``seed``, ``ms``."""
+    after them): ``iters`` and ``c`` (the game's defaults), ``rollout`` (``neural`` where the
+    game has ``network``), ``seed``, ``ms``."""
     return [
         Param("iters", iters, "search iterations per decision", low=1, high=1_000_000),
-        Param(
-            "rollout", "greedy", "rollout policy (greedy is stronger)", choices=("random", "greedy")
-        ),  # fmt: skip
+        Param("rollout", "greedy", "rollout policy: random, greedy (the game's rollout bot), or "
+              "neural (the network; it takes the network's model, stick and temperature)",
+              choices=ROLLOUTS if network else ROLLOUTS[:2]),
         Param("c", c, "exploration constant", low=0.0, high=100.0),
         Param("seed", 0, "extra seed mixed into the bot's stream", low=0, high=2**53),
         Param("ms", 0.0, "a time budget per decision in milliseconds, instead of iters (0: "
@@ -43,7 +50,41 @@ def search_parts(spec) -> dict[str, str]:
 
 def bound_search(spec):
     """The search template bound to ``spec``'s game (one copy per game)."""
-    return bind(TEMPLATE, spec.name, search_parts(spec))
+    return bind(TEMPLATE, spec.name, {**search_parts(spec), "R": str(MAX_PARAMS)})
+
+
+def networked_search(spec, at: int):
+    """A second copy whose rollouts (and the tree's other seats) are the ``neural`` bot's,
+    its parameters read from ``params[at:]``; ``D.ROLLOUT``'s narrowing of the actions
+    searched is kept. Compiled only when a spec asks for it."""
+    from bots.neural import bound_neural
+
+    network = bound_neural(spec)  # loaded first: the copy imports it by its module name
+    parts = {**search_parts(spec), "G": f"{network.__name__}:decide", "R": str(at)}
+    return bind(TEMPLATE, spec.name, parts, variant="_neural")
+
+
+def with_network(spec, base):
+    """``base``'s variant for ``rollout=neural``: the networked copy, and the network's first
+    parameters after the search's (``model``, ``stick``, ``temperature``)."""
+    from sim.core.bots import load_bots
+
+    if len(base.params) + NETWORK_PARAMS > MAX_PARAMS:
+        raise ValueError(f"mcts has no room for the network's {NETWORK_PARAMS} parameters")
+
+    def variant(values):
+        if values["rollout"] != "neural":
+            return base
+        network = load_bots(spec.name).get("neural")
+        if network is None:
+            raise BotSpecError(f"mcts:rollout=neural: {spec.name} has no neural bot")
+        own = network.params[:NETWORK_PARAMS]
+        assert [p.name for p in own] == ["model", "stick", "temperature"], "neural's order"
+        fn = networked_search(spec, len(base.params)).decide
+        doc = base.doc + " Rollouts by the neural bot."
+        return replace(base, params=base.params + own, dispatcher=fn, doc=doc, variant=None)
+
+    return variant
 
 
 @bot_kind("mcts", "search")
@@ -52,5 +93,9 @@ def mcts(spec):
     search = spec.part("search")
     bound = bound_search(spec)
     doc = f"Information-set MCTS over sampled hidden cards, played out to the {spec.deal}'s end."
-    params = ismcts_params(search.ITERS, search.C) + list(search.PARAMS)
-    return numba_info("mcts", bound.decide, params, doc, spec.name)
+    network = spec.has("observation")
+    params = ismcts_params(search.ITERS, search.C, network) + list(search.PARAMS)
+    info = numba_info("mcts", bound.decide, params, doc, spec.name)
+    if network:
+        info.variant = with_network(spec, info)
+    return info

@@ -59,15 +59,6 @@ def neural(spec):
             shipped=shipped(spec.name),
         ),
         Param(
-            "temperature",
-            0.0,
-            "0: the best-scoring legal action; above 0: one drawn with "
-            "probability ∝ exp(score / temperature)",
-            low=0.0,
-            high=100.0,
-        ),
-        Param("seed", 0, "extra seed mixed into the draws at a temperature", low=0, high=2**53),
-        Param(
             "stick",
             -1.0,
             "with weights that read the hint: the score added to the hint's action (greedy's "
@@ -76,6 +67,15 @@ def neural(spec):
             low=-1.0,
             high=100.0,
         ),
+        Param(
+            "temperature",
+            0.0,
+            "0: the best-scoring legal action; above 0: one drawn with "
+            "probability ∝ exp(score / temperature)",
+            low=0.0,
+            high=100.0,
+        ),
+        Param("seed", 0, "extra seed mixed into the draws at a temperature", low=0, high=2**53),
     ]
     doc = f"A policy network over the seat's observation, in compiled code. {trained_from(spec)}"
     return numba_info("neural", bound_neural(spec).decide, params, doc, spec.name)

@@ -134,6 +134,10 @@ class BotInfo:
     native: int = 0  # how the loop plays a numba bot (sim.core.policies.NATIVE_*)
     time_every: int = 256  # the loop times one decision in this many (sim.core.timing)
     game: str | None = EVERY_GAME  # the game it plays; None: every game
+    # a bot whose function depends on a parameter's value: ``variant(values)`` is the
+    # BotInfo that plays those values (``mcts:rollout=neural``: another compiled copy, and
+    # parameters of its own); None: this one plays all
+    variant: Callable[[dict], BotInfo] | None = None
 
     @property
     def sees_all(self) -> bool:
@@ -460,6 +464,32 @@ def split_specs(text: str) -> list[str]:
     return specs
 
 
+def _values(info: BotInfo, name: str, items: list[str], files: bool, lenient: bool = False):
+    """The parameter values of ``key=value`` ``items`` (the defaults for the rest) and the
+    keys given; ``lenient``: a key the bot does not have is passed over."""
+    values = {p.name: p.default for p in info.params}
+    known = {p.name: p for p in info.params}
+    given = []
+    for item in items:
+        key, eq, value = item.partition("=")
+        key = key.strip()
+        if key not in known:
+            if lenient:
+                continue
+            have = ", ".join(f"{p.name}={p.default}" for p in info.params) or "none"
+            raise BotSpecError(f"bot {name!r} has no parameter {key!r}; its parameters: {have}")
+        if not eq:
+            raise BotSpecError(f"bot {name!r}: parameter {key!r} needs a value, e.g. "
+                               f"{key}={known[key].default}; {key} takes "
+                               f"{known[key].range_text}")  # fmt: skip
+        if known[key].names_a_file and not files and value.strip() != known[key].default:
+            raise BotSpecError(f"bot {name!r}: here {key}={known[key].default} only (a file "
+                               f"of this machine may not be named)")  # fmt: skip
+        values[key] = known[key].parse(value.strip())
+        given.append(key)
+    return values, given
+
+
 def parse_spec(text: str, game: str, files: bool = True) -> BotSpec:
     """``name`` or ``name:key=value,key=value`` -> BotSpec of a bot of ``game``;
     BotSpecError says what exists. ``files=False`` (a browser table's visitor) refuses a
@@ -474,24 +504,10 @@ def parse_spec(text: str, game: str, files: bool = True) -> BotSpec:
         name, _, rest = text.strip().partition(",")
         name = info.name
     info = bots.get(name) or REGISTRY[game, name]
-    values = {p.name: p.default for p in info.params}
-    known = {p.name: p for p in info.params}
-    given = []
-    for item in filter(None, (x.strip() for x in rest.split(","))):
-        key, eq, value = item.partition("=")
-        key = key.strip()
-        if key not in known:
-            have = ", ".join(f"{p.name}={p.default}" for p in info.params) or "none"
-            raise BotSpecError(f"bot {name!r} has no parameter {key!r}; its parameters: {have}")
-        if not eq:
-            raise BotSpecError(f"bot {name!r}: parameter {key!r} needs a value, e.g. "
-                               f"{key}={known[key].default}; {key} takes "
-                               f"{known[key].range_text}")  # fmt: skip
-        if known[key].names_a_file and not files and value.strip() != known[key].default:
-            raise BotSpecError(f"bot {name!r}: here {key}={known[key].default} only (a file "
-                               f"of this machine may not be named)")  # fmt: skip
-        values[key] = known[key].parse(value.strip())
-        given.append(key)
+    items = [x.strip() for x in rest.split(",") if x.strip()]
+    if info.variant is not None:  # its own parameters first: they choose the variant
+        info = info.variant(_values(info, name, items, files, lenient=True)[0])
+    values, given = _values(info, name, items, files)
     for p in info.params:
         if p.checked_default and p.name not in given:
             p.parse(values[p.name])

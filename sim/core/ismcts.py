@@ -2,9 +2,10 @@
 
 ``K`` stands for the game's kernel set (``docs/games.md``), ``D`` for the game's
 search part (its determinizer, rewards and which decisions are searched flat), ``G``
-for the rollout bot's function (a numba bot of the game, ``D.ROLLOUT``) and ``C`` for
-the rollout bot's narrowing of the actions searched (``search_candidates`` of its
-module, or :func:`sim.core.policies.every_action`). :func:`sim.core.loops.bind` makes one
+for the rollout bot's function (a numba bot of the game, ``D.ROLLOUT``, or for
+``rollout=neural`` the ``neural`` bot, whose first parameters follow the search's from ``R``
+on) and ``C`` for ``D.ROLLOUT``'s narrowing of the actions searched (``search_candidates`` of
+its module, or :func:`sim.core.policies.every_action`). :func:`sim.core.loops.bind` makes one
 compiled copy per game; the ``mcts`` bot of every game (``bots/mcts.py``) is
 :func:`decide` of its copy. ``D`` provides (the contract in ``sim.core.parts``)::
 
@@ -46,6 +47,8 @@ K = None  # bound per game (sim.core.loops): the game's kernel set
 D = None  # bound per game (sim.core.loops): the game's search part
 G = None  # bound per game (sim.core.loops): the rollout bot's function
 C = None  # bound per game (sim.core.loops): the rollout bot's narrowing of the actions searched
+R = None  # bound per game (sim.core.loops): where the rollout bot's own parameters start in
+# the search's (its first ones, passed on; MAX_PARAMS: none, it plays its defaults)
 
 
 @njit(cache=True)
@@ -218,15 +221,16 @@ def tree_search(public, seat, hand, legal, rng, iters, c, greedy, gparams):
 def search(public, seat, hand, legal, rng, params):
     """One searched decision: derive the search stream, then search it flat or by tree.
 
-    ``params``: iterations, greedy rollouts (0/1), the exploration constant, a seed, a time
-    budget in milliseconds (0: none; else the iterations are those that fit in it).
+    ``params``: iterations, the rollout policy (0: random; 1, 2: the bound bot), the
+    exploration constant, a seed, a time budget in milliseconds (0: none; else the iterations
+    are those that fit in it).
     """
     iters = max(1, np.int64(params[0]))
     greedy = params[1] >= 0.5
     c = params[2]
     stream = np.empty(1, np.uint64)
     stream[0] = mix(next_u64(rng), np.uint64(np.int64(params[3])))
-    gparams = np.zeros(MAX_PARAMS, np.float64)  # the rollout policy's parameters
+    gparams = rollout_params(params)
     flat = D.flat(public, legal)
     if params[4] > 0:
         iters = _iters_in(params[4], public, seat, hand, legal, stream, c, greedy, gparams, flat)
@@ -250,6 +254,14 @@ def _iters_in(ms, public, seat, hand, legal, stream, c, greedy, gparams, flat):
     return max(1, min(1_000_000, np.int64(left / spent * probe)))
 
 
+@njit(cache=True)
+def rollout_params(params):
+    """The rollout bot's parameters: those that follow the search's from ``R`` on, then 0."""
+    out = np.zeros(MAX_PARAMS, np.float64)
+    out[: MAX_PARAMS - R] = params[R:]
+    return out
+
+
 @njit(cache=True, nogil=True)
 def decide(public, seat, hand, legal, rng, params):
     """The ``mcts`` bot: a single legal action at once; a decision the game hands to the
@@ -258,7 +270,7 @@ def decide(public, seat, hand, legal, rng, params):
     if legal & (legal - 1) == 0:
         return lowest_bit(legal)
     if D.delegate(public, params):  # the rollout bot's defaults, writable as the loop's
-        return G(public, seat, hand, legal, rng, np.zeros(MAX_PARAMS, np.float64))
+        return G(public, seat, hand, legal, rng, rollout_params(params))
     legal = C(public, seat, hand, legal, rng)
     if legal & (legal - 1) == 0:
         return lowest_bit(legal)

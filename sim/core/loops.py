@@ -3,9 +3,10 @@
 A template is a module of kernels whose game-specific parts are names standing
 for a game's modules (or functions), each on a line ``K = None  # bound per game``.
 :func:`bind` writes a copy of the template with those lines replaced by imports
-of the game's modules (``"sim.games.trix.kernels"``) or functions
-(``"bots.trix.greedy:greedy_bot"``) (beside the numba cache, named by a digest of its source,
-so it is written once and never changes under numba's feet) and imports it.
+of the game's modules (``"sim.games.trix.kernels"``), functions
+(``"bots.trix.greedy:greedy_bot"``) or integer constants (``"7"``) (beside the numba cache,
+named by a digest of its source, so it is written once and never changes under numba's
+feet) and imports it.
 numba then caches each game's copy on its own, with the game's kernels inlined
 into it (a kernel called through a function pointer would cost a call per
 action), and a game's kernels are compiled only when that game is played.
@@ -27,28 +28,32 @@ from sim.core.spec import GameSpec
 _BOUND: dict[tuple[str, str], object] = {}
 
 
-def bind(template: Path, game: str, modules: dict[str, str]):
-    """``template`` (a file) with each name of ``modules`` bound to its module, or to a
-    function given as ``"module:function"``; cached per template and game."""
-    key = (str(template), game)
+def bind(template: Path, game: str, modules: dict[str, str], variant: str = ""):
+    """``template`` (a file) with each name of ``modules`` bound to its module, to a
+    function given as ``"module:function"``, or to an integer given as its digits; cached per
+    template, game and ``variant`` (a second copy for the same game: ``mcts:rollout=neural``)."""
+    key = (str(template), game, variant)
     if key not in _BOUND:
-        _BOUND[key] = _load(Path(template), game, modules)
+        _BOUND[key] = _load(Path(template), game, modules, variant)
     return _BOUND[key]
 
 
-def _load(template: Path, game: str, modules: dict[str, str]):
+def _load(template: Path, game: str, modules: dict[str, str], variant: str = ""):
     source = template.read_text(encoding="utf-8")
     for name, module in modules.items():
         line = re.compile(rf"^{name} = None  # .*$", re.M)
         if len(line.findall(source)) != 1:
             raise RuntimeError(f"{template} lost its `{name} = None` line")
         path, _, attr = module.partition(":")
-        what = f"from {path} import {attr}" if attr else f"import {path}"
-        source = line.sub(f"{what} as {name}  # bound for {game}", source)
+        what = f"from {path} import {attr} as {name}" if attr else f"import {path} as {name}"
+        if module.isdigit():
+            what = f"{name} = {module}"
+        source = line.sub(f"{what}  # bound for {game}", source)
+    modules = {k: m for k, m in modules.items() if not m.isdigit()}
     # the bound modules' own sources too: numba checks only the bound file, not what it
     # inlined, and a game registered after the cache folder was chosen is not in its key
     tag = hashlib.sha1(source.encode() + _package_digest(modules).encode()).hexdigest()[:12]
-    name = f"_trixsim_{template.stem}_{game.replace('-', '_')}_{tag}"
+    name = f"_trixsim_{template.stem}{variant}_{game.replace('-', '_')}_{tag}"
     folder = Path(configure()) / "bound"
     path = folder / f"{name}.py"
     if not path.exists():

@@ -23,8 +23,9 @@ from sim.core.rng import mix, next_u64
 O = None  # bound per game (bots/neural.py): the game's observation part  # noqa: E741
 G = None  # bound per game: the hint, its rollout bot's function (one with the bot's signature)
 
-MODEL, TEMPERATURE, SEED, STICK = 0, 1, 2, 3  # params: the network's address, the temperature,
-# a seed, and the bonus a hinted network's scores give the hint's action
+MODEL, STICK, TEMPERATURE, SEED = 0, 1, 2, 3  # params: the network's address, the bonus a
+# hinted network's scores give the hint's action, the temperature, a seed (in this order: a
+# search that plays the network in its rollouts passes on the first three, sim.core.ismcts)
 
 
 @njit(cache=True)
