@@ -47,6 +47,9 @@ class Costs:
 UNKNOWN = Costs(0.023e-3, 0.071e-3, 4.7e-3, 0.165e-3, 2.8e-3, world=5000,
                 compile={"loop": 20, "bot-greedy": 60, "bot-mcts": 90, "checked": 4})  # fmt: skip
 BOT_COMPILE = 2.0  # seconds: another bot (random: about one)
+# mcts:rollout=neural: its search costs this many times the same search's with greedy rollouts
+# (measured at equal iterations, docs/learning.md: Terts 31×, Euchre 20×)
+NEURAL_ROLLOUT = 25.0
 
 
 def costs(game: str) -> Costs:
@@ -80,6 +83,7 @@ def seconds_per_game(game: str, lineup: list, seatings: list) -> float:
         if not isinstance(iters, int | float):  # not a search bot
             return base
         share = math.prod(c.cheaper.get(f"{k}={v}", 1.0) for k, v in bot.values.items())
+        share *= NEURAL_ROLLOUT if bot.values.get("rollout") == "neural" else 1.0
         return base + (c.decide + iters * c.search) * share
 
     per_bot = [seat(b) for b in lineup]
