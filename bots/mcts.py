@@ -48,9 +48,23 @@ def search_parts(spec) -> dict[str, str]:
             **rollout_binding(spec, spec.part("search"))}  # fmt: skip
 
 
+def ismcts_parts(spec, **over: str) -> dict[str, str]:
+    """What the mcts template binds: :func:`search_parts`, the rollout bot at its defaults
+    (``R``) and the game's determinizer (``W``), or what ``over`` says instead."""
+    search = spec.module("search")
+    return {**search_parts(spec), "R": str(MAX_PARAMS), "W": f"{search}:determinize", **over}
+
+
 def bound_search(spec):
     """The search template bound to ``spec``'s game (one copy per game)."""
-    return bind(TEMPLATE, spec.name, {**search_parts(spec), "R": str(MAX_PARAMS)})
+    return bind(TEMPLATE, spec.name, ismcts_parts(spec))
+
+
+def seeing_search(spec):
+    """The search on the true state (``oracle:model=mcts``): handed the whole state, every
+    iteration searches it as it is."""
+    return bind(TEMPLATE, spec.name, ismcts_parts(spec, W="sim.core.policies:true_state"),
+                variant="_seeing")  # fmt: skip
 
 
 def networked_search(spec, at: int):
@@ -60,7 +74,7 @@ def networked_search(spec, at: int):
     from bots.neural import bound_neural
 
     network = bound_neural(spec)  # loaded first: the copy imports it by its module name
-    parts = {**search_parts(spec), "G": f"{network.__name__}:decide", "R": str(at)}
+    parts = ismcts_parts(spec, G=f"{network.__name__}:decide", R=str(at))
     return bind(TEMPLATE, spec.name, parts, variant="_neural")
 
 

@@ -10,10 +10,11 @@ best mean. ``oracle`` values the actions on the true state: it sees every hand, 
 fair player can; it is the upper bound of the ladder, and says so wherever it plays.
 """
 
+from dataclasses import replace
 from pathlib import Path
 
 import sim.core
-from bots.mcts import bound_search, search_parts
+from bots.mcts import bound_search, ismcts_params, search_parts, seeing_search
 from sim.core.bots import Param, bot_kind, numba_info
 from sim.core.loops import bind
 from sim.core.policies import NATIVE_SEES_ALL
@@ -21,6 +22,7 @@ from sim.core.policies import NATIVE_SEES_ALL
 TEMPLATE = Path(sim.core.__file__).with_name("pimc.py")
 BEFORE = ("solve", "greedy", "mcts")  # sim.core.pimc.decide reads the index
 MODELS = ("solve", "reply", "rollout")  # likewise
+ORACLE_MODELS = ("solve", "rollout", "mcts")  # sim.core.pimc.decide_oracle: the first two
 SEED = Param("seed", 0, "extra seed mixed into the bot's stream", low=0, high=2**53)
 
 
@@ -66,6 +68,23 @@ def pimc(spec):
 def oracle(spec):
     """The ``oracle`` bot of ``spec``'s game: it cheats."""
     solver = spec.part("solver")
-    doc = f"CHEATS: sees every hand and plays the solver's best ({solver.MODEL}); a bound."
-    return numba_info("oracle", bound_pimc(spec).decide_oracle, [SEED], doc, spec.name,
+    model = Param("model", solver.ORACLE, "how it values an action on the true state: the "
+                  "solver (solve), one playout of the rollout bot at every seat (rollout), or "
+                  "mcts's search of the true state at mcts's parameters (mcts)",
+                  choices=ORACLE_MODELS)  # fmt: skip
+    doc = (f"CHEATS: sees every hand and plays the best action on the true state by "
+           f"model={solver.ORACLE} (the solver: {solver.MODEL}); a bound.")  # fmt: skip
+    info = numba_info("oracle", bound_pimc(spec).decide_oracle, [SEED, model], doc, spec.name,
                       native=NATIVE_SEES_ALL)  # fmt: skip
+    search = spec.part("search")
+
+    def variant(values):
+        """``model=mcts``: the mcts template on the true state, with mcts's parameters."""
+        if values["model"] != "mcts":
+            return info
+        params = ismcts_params(search.ITERS, search.C) + list(search.PARAMS) + [model]
+        return replace(info, params=params, dispatcher=seeing_search(spec).decide,
+                       variant=None)  # fmt: skip
+
+    info.variant = variant
+    return info

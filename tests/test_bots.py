@@ -9,7 +9,7 @@ from sim.core.bits import lowest_bit
 from sim.core.bots import BotSpecError, Param, numba_bot, parse_spec, python_bot
 from sim.core.play import BotError, Player, play_game
 from sim.core.record import dumps
-from sim.core.registry import games
+from sim.core.registry import games, get
 from sim.games.trix import SPEC as TRIX
 from sim.games.trix import vocab as V
 from sim.games.trix.game import TrixBot
@@ -246,7 +246,11 @@ def swap_hidden(game, rnd) -> np.ndarray | None:
 REPLY = [pytest.param(s, "pimc:worlds=2,model=reply,last=3", id=f"{s.name}-pimc-reply")
          for s in games().values() if s.name in ("trix", "five-hundred")] + [
          pytest.param(s, "pimc:worlds=3,model=rollout", id=f"{s.name}-pimc-rollout")
-         for s in games().values() if s.name in ("trix", "euchre5")]  # fmt: skip
+         for s in games().values() if s.name in ("trix", "euchre5")] + [
+         # the oracle's other models: the rollout model and mcts on the true state
+         pytest.param(get("trix"), "oracle:model=rollout", id="trix-oracle-rollout"),
+         pytest.param(get("terts"), "oracle:model=mcts,iters=20", id="terts-oracle-mcts"),
+         ]  # fmt: skip
 
 
 @pytest.mark.parametrize("spec, bot", every_game_bot() + REPLY)

@@ -16,8 +16,9 @@ compiled copy per game; the ``mcts`` bot of every game (``bots/mcts.py``) is
     reward_scale(public) -> float   # computed once per decision
     rewards(state, scale, out)      # every seat's reward once the deal has ended
 
-Every search iteration works on one determinization. **Flat** decisions (Trix:
-the contract choice): each legal action is played out on the same
+Every search iteration works on one determinization (``W``: the game's, or for
+``oracle:model=mcts`` the true state itself, the same search seeing every hand). **Flat**
+decisions (Trix: the contract choice): each legal action is played out on the same
 determinizations (``iters`` rollouts shared between them, so the comparison is
 paired) and the best mean reward wins. **Tree** decisions: single-observer
 ISMCTS over the rest of the deal. One tree of action sequences from the decision
@@ -49,6 +50,8 @@ G = None  # bound per game (sim.core.loops): the rollout bot's function
 C = None  # bound per game (sim.core.loops): the rollout bot's narrowing of the actions searched
 R = None  # bound per game (sim.core.loops): where the rollout bot's own parameters start in
 # the search's (its first ones, passed on; MAX_PARAMS: none, it plays its defaults)
+W = None  # bound per game (sim.core.loops): each iteration's world, D.determinize (or for the
+# oracle, which is handed the whole state, sim.core.policies.true_state: it sees every hand)
 
 
 @njit(cache=True)
@@ -94,7 +97,7 @@ def flat_search(public, seat, hand, legal, rng, iters, greedy, gparams):
     wsum = np.zeros(MAX_ACTIONS, np.float64)
     scale = D.reward_scale(public)
     for _ in range(max(1, iters // popcount(legal))):
-        D.determinize(public, seat, hand, legal, rng, work, base)
+        W(public, seat, hand, legal, rng, work, base)
         m = legal
         while m:
             a = lowest_bit(m)
@@ -128,7 +131,7 @@ def tree_search(public, seat, hand, legal, rng, iters, c, greedy, gparams):
     scale = D.reward_scale(public)
     used = 1
     for _ in range(iters):
-        D.determinize(public, seat, hand, legal, rng, work, state)
+        W(public, seat, hand, legal, rng, work, state)
         node = 0
         depth = 0
         ended = False

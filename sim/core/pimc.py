@@ -46,9 +46,9 @@ them beat ``mcts:iters=200`` at less time, where the reply model was only its eq
 solved worlds lost (``docs/bots.md``); the seat's later play is not assumed perfect, as both
 of the others assume.
 
-**oracle** (:func:`decide_oracle`): the same valuation on the true state, which the loop
-hands it whole (``NATIVE_SEES_ALL``): it sees every hand. It cheats; it is the bound of
-what the hidden cards are worth, not a player.
+**oracle** (:func:`decide_oracle`): the same valuation (the solver, or the rollout model)
+on the true state, which the loop hands it whole (``NATIVE_SEES_ALL``): it sees every hand.
+It cheats; it is the bound of what the hidden cards are worth, not a player.
 
 Work arrays are allocated once per decision; the solver's (a transposition table keyed on
 exact positions) serves every world of it. All randomness comes from one stream derived
@@ -261,7 +261,8 @@ def decide(public, seat, hand, legal, rng, params):
 
 @njit(cache=True, nogil=True)
 def decide_oracle(whole, seat, hand, legal, rng, params):
-    """The ``oracle`` bot: ``whole`` is the true state (every hand). ``params``: seed."""
+    """The ``oracle`` bot: ``whole`` is the true state (every hand). ``params``: seed, model
+    (0: the solver, 1: the rollout model; its mcts model is the mcts template, bots/pimc.py)."""
     if legal & (legal - 1) == 0:
         return lowest_bit(legal)
     stream = np.empty(1, np.uint64)
@@ -274,8 +275,8 @@ def decide_oracle(whole, seat, hand, legal, rng, params):
     out = np.zeros(K.N_SEATS, np.float64)
     sums = np.zeros(MAX_ACTIONS, np.float64)
     gparams = np.zeros(MAX_PARAMS, np.float64)
+    model = np.int64(2) if params[1] == 1 else np.int64(0)  # _add_values's numbering
     # np.int64(0), not 0: a literal would have numba compile the whole solve a second time
-    _add_values(
-        base, seat, legal, scale, stream, work, state, out, sums, np.int64(0), gparams, np.int64(0)
-    )
+    _add_values(base, seat, legal, scale, stream, work, state, out, sums, np.int64(0), gparams,
+                model)  # fmt: skip
     return _best(legal, sums, -1)

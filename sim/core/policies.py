@@ -28,6 +28,13 @@ def every_action(public, seat, hand, legal, rng):
 
 
 @njit(cache=True, inline="always")
+def true_state(whole, seat, hand, legal, rng, work, state):
+    """A search's world for a bot handed the whole state (``NATIVE_SEES_ALL``): the true one,
+    every hand as it is (a determinizer's signature)."""
+    state[:] = whole[: len(state)]
+
+
+@njit(cache=True, inline="always")
 def pick(i, a0, a1, a2, a3, a4, a5):
     """``a<i>``: the loops pass six of everything (one per line-up entry) as arguments."""
     if i < 3:

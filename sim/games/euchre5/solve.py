@@ -104,6 +104,7 @@ WORLDS = 20  # pimc's default sampled worlds per decision (cost: the module doc)
 # the bids and calls: greedy's. Solved, every world knows the partner and plays double dummy,
 # and pimc lost to greedy; with greedy's bids it beats greedy and mcts (docs/bots.md)
 BEFORE = "greedy"
+ORACLE = "solve"  # the oracle's default model (bots/pimc.py): the solver's suits this game
 
 
 @njit(cache=True)

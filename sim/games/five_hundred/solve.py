@@ -113,6 +113,7 @@ WORLDS = 4  # pimc's default sampled worlds per decision (module doc)
 # the auction and the discards: mcts's flat search. Solved on one world they lost to greedy
 # by 72 points; greedy's gained little (docs/bots.md)
 BEFORE = "mcts"
+ORACLE = "solve"  # the oracle's default model (bots/pimc.py): the solver's suits this game
 N_TRICKS = 10
 
 
