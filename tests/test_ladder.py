@@ -22,8 +22,12 @@ def test_a_quick_ladder_then_an_added_bot_plays_only_its_own_pairings(tmp_path):
     res = trixsim("ladder", "--game", "terts", "--quick", "--out", str(out), "--workers", "1")
     assert res.returncode == 0, res.stderr
     first = runs(out)
-    assert len(first) == 3  # random, greedy, mcts:iters=20: every pair once
+    # random, greedy, mcts:iters=20: every pair once; greedy and mcts:iters=20, neighbours
+    # not told apart over 22 deal sets, played on (deal sets of their own) to the bound, 40
+    assert len(first) == 4 and sum("-further-" in name for name in first) == 1
+    assert "playing on 1 pairing not told apart" in res.stderr
     page = (out / "terts.md").read_text()
+    assert "(40)" in page and "--seed 1000004" in page and "3 pairings, " in page
     assert (out / "terts.png").stat().st_size > 0
     for head in ("## Ratings", "## Pairwise", "## Verdicts", "## Commands", "(terts.png)"):
         assert head in page
@@ -43,7 +47,10 @@ def test_a_quick_ladder_then_an_added_bot_plays_only_its_own_pairings(tmp_path):
                   "mybot:Lowest", "--workers", "1", cwd=tmp_path)  # fmt: skip
     assert res.returncode == 0, res.stderr
     after = runs(out)
-    assert len(after) == 6 and {k: after[k] for k in first} == first  # its 3 pairings only
+    assert {k: after[k] for k in first} == first  # nothing played before is played again
+    new = set(after) - set(first)  # its 3 pairings, and any new neighbours played on
+    assert sum("-further-" not in n for n in new) == 3 and all("Lowest" in n or "-further-" in n
+                                                               for n in new)  # fmt: skip
     assert "[3/3]" in res.stderr and "[4/" not in res.stderr
     state = json.loads((out / "terts" / "ladder.json").read_text())
     assert state["bots"][-1] == "mybot:Lowest"
@@ -82,7 +89,7 @@ def test_a_class_bot_is_played_again_when_its_code_changes(tmp_path, monkeypatch
     changed = roster.pairings("terts", ["greedy", "mybot:Lowest"], tmp_path, 1, True)[0]
     assert changed.folder != base.folder  # same name, other code: its games are played anew
     plain = roster.pairings("terts", ["greedy", "random"], tmp_path, 1, True)[0]
-    assert roster._code("terts", "greedy") == "" and plain.games > 0  # registered: no digest
+    assert roster.bot_code("terts", "greedy") == "" and plain.games > 0  # registered: no digest
 
 
 def test_a_pairing_is_keyed_by_what_fixes_its_games(tmp_path):

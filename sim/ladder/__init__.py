@@ -2,7 +2,8 @@
 
 A ladder is a round robin of duplicate tournaments, one per pair of bots
 (:mod:`sim.ladder.roster`: who plays, how many games, where), played as ordinary runs
-(:mod:`sim.ladder.play`) and summed up in one page per game (:mod:`sim.ladder.page`).
+(:mod:`sim.ladder.play`), neighbours not told apart played on to a bound
+(:mod:`sim.ladder.further`), and summed up in one page per game (:mod:`sim.ladder.page`).
 Its folder keeps every pairing, so adding a bot plays only that bot's pairings, and a
 pairing is played again only when what fixes its games changed.
 """
@@ -55,12 +56,14 @@ def run_ladder(game: str, out: Path, add: list[str], quick: bool, seed: int | No
         say(f"all {len(every)} pairings played before: the page is written again")
     roster.save_state(root, state)  # an added bot is remembered even if play is interrupted
     play.play(game, todo, workers, say)
-    commands = _commands(game, out, state, quick)
-    commands += [" ".join(_quote(c) for c in play.command(game, p, None, False)) for p in every]
     from sim.report import ReportError
 
     try:
-        text, data = page.build(game, state["bots"], every, commands, out)
+        every += _play_on(game, state, every, root, quick, workers, say)
+        commands = _commands(game, out, state, quick)
+        commands += [" ".join(_quote(c) for c in play.command(game, p, None, False))
+                     for p in every]  # fmt: skip
+        text, data = page.build(game, state["bots"], every, commands, out, quick)
     except ReportError as e:  # a pairing's folder damaged by hand: say which
         raise LadderError(f"the page cannot be written: {e}") from None
     path = out / f"{game}.md"
@@ -69,6 +72,42 @@ def run_ladder(game: str, out: Path, add: list[str], quick: bool, seed: int | No
     page.plot(data, out / f"{game}.png")
     tmp.replace(path)
     return path
+
+
+def _play_on(
+    game: str,
+    state: dict,
+    every: list,
+    root: Path,
+    quick: bool,
+    workers: int | None,
+    say: Callable[[str], None],
+) -> list:
+    """Play on the neighbours the pairings do not tell apart (:mod:`sim.ladder.further`),
+    again after each round, until none is left; the further runs."""
+    from sim.ladder import further, page, play
+
+    base = {frozenset((p.a, p.b)): p for p in every}
+    extra: dict[frozenset, object] = {}
+    while True:
+        rep, said, _, order, _ = page.standing(state["bots"], every + list(extra.values()))
+        told = [b["paired"] for b in rep["win_rates"] if "paired" in b]
+        pairs = [
+            (a, b)
+            for a, b in further.wanted(order, told, said["cheats"])
+            if frozenset((a, b)) not in extra and frozenset((a, b)) in base
+        ]
+        more = {frozenset(k): further.played_on(game, base[frozenset(k)], root, quick)
+                for k in pairs}  # fmt: skip
+        more = {k: p for k, p in more.items() if p is not None}
+        if not more:
+            return list(extra.values())
+        todo = [p for p in more.values() if play.status(p) != "complete"]
+        if todo:
+            n = len(todo)
+            say(f"playing on {n} pairing{'s' if n > 1 else ''} not told apart, to the bound")
+        play.play(game, todo, workers, say)
+        extra |= more
 
 
 def _commands(game: str, out: Path, state: dict, quick: bool) -> list[str]:

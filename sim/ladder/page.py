@@ -19,30 +19,22 @@ ORDER_SEED = 0  # the order ratings are computed in (OpenSkill is online)
 
 
 def build(game: str, bots: list[str], done: list[Pairing], commands: list[str],
-          out: Path) -> tuple[str, dict]:  # fmt: skip
+          out: Path, quick: bool = False) -> tuple[str, dict]:  # fmt: skip
     """The page's markdown and the data behind it (``out``: where the page goes, for the
     plot's link)."""
     from sim import __version__
     from sim.core.registry import get
-    from sim.report import build_report
-    from sim.report.data import open_runs
-    from sim.report.timing import facts
 
     spec = get(game)
-    folders = [p.folder for p in done]
-    rep = build_report(folders, 0)  # every game rated
-    runs, _ = open_runs(folders)
-    said = facts(runs)
+    rep, said, strength, order, against = standing(bots, done)
     cells = _cells(rep)
     rated = {r["bot"]: r for r in rep["ratings"]["bots"]}
-    pairs = [b["paired"] for b in rep["win_rates"] if "paired" in b]
-    strength = fit([b for b in bots if b in rated], pairs)
-    order, against = rank(list(strength), strength, pairs)
     team = "team " if spec.teams else ""
     lines = [
         f"# {spec.title.split(':')[0]}: the bot ladder",
         "",
-        f"{len(bots)} bots, {len(done)} pairings, {rep['games']:,} games of {game} (rules version "
+        f"{len(bots)} bots, {len({(p.a, p.b) for p in done})} pairings, {rep['games']:,} games "
+        f"of {game} (rules version "
         f"{spec.version}), trixsim {__version__}. Each pairing is a duplicate tournament of "
         "two bots: every deal is played under every seating of them, so luck of the cards "
         "cancels within a deal set. Made by the commands at the end; the same commands give "
@@ -90,7 +82,10 @@ def build(game: str, bots: list[str], done: list[Pairing], commands: list[str],
         f"Each cell: the row bot's {team}win share minus the column bot's, in points, paired "
         "within deal sets, ± the 95% t-interval over the pairing's deal sets (Student's t "
         "with deal sets − 1 degrees of freedom); the deal sets are in brackets. A cell whose "
-        "interval holds 0 does not tell the two apart.",
+        "interval holds 0 does not tell the two apart. Neighbours in the order that the "
+        "round robin did not tell apart, and each bot that cheats against the strongest fair "
+        "bot, were played on, on deal sets of their own, in one block to a stated bound "
+        f"({_bound(quick)}; sim/ladder/further.py).",
         "",
         "| | " + " | ".join(f"`{b}`" for b in order) + " |",
         "|---|" + "---:|" * len(order),
@@ -106,6 +101,23 @@ def build(game: str, bots: list[str], done: list[Pairing], commands: list[str],
               "## Commands", "", "```", *commands, "```", ""]  # fmt: skip
     return "\n".join(lines), {"report": rep, "timing": said["timing"], "order": order,
                               "cheats": said["cheats"], "strength": strength}  # fmt: skip
+
+
+def standing(bots: list[str], done: list[Pairing]):
+    """What the pairings ``done`` say: the pooled report, the runs' facts (timing, who
+    cheats), each bot's fitted strength, the order and the verdicts it goes against."""
+    from sim.report import build_report
+    from sim.report.data import open_runs
+    from sim.report.timing import facts
+
+    folders = [p.folder for p in done]
+    rep = build_report(folders, 0)  # every game rated
+    said = facts(open_runs(folders)[0])
+    rated = {r["bot"] for r in rep["ratings"]["bots"]}
+    pairs = [b["paired"] for b in rep["win_rates"] if "paired" in b]
+    strength = fit([b for b in bots if b in rated], pairs)
+    order, against = rank(list(strength), strength, pairs)
+    return rep, said, strength, order, against
 
 
 def _cells(rep: dict) -> dict[tuple[str, str], str]:
@@ -130,6 +142,15 @@ def _sentences(rep: dict) -> list[str]:
     from sim.report.stats import sentence
 
     return [sentence(b["paired"]).replace("`", "") for b in rep["win_rates"] if "paired" in b]
+
+
+def _bound(quick: bool) -> str:
+    """The playing-on bound in words."""
+    from sim.ladder import further
+
+    sets, budget = ((further.QUICK_DEAL_SETS, further.QUICK_BUDGET) if quick
+                    else (further.DEAL_SETS, further.BUDGET))  # fmt: skip
+    return f"{sets} deal sets, or {budget:g} more seconds of one worker on the reference machine"
 
 
 def _ms(x: float) -> str:

@@ -100,7 +100,7 @@ def games_for(game: str, a: str, b: str, budget: float, least: int) -> tuple[int
     return sets * s, sets * s * per
 
 
-def _code(game: str, text: str) -> str:
+def bot_code(game: str, text: str) -> str:
     """A digest of the source file of a ``module:Class`` bot, and of the files its
     parameters name (``neural``'s weights); '' for a registered bot without: a bot is
     replayed when its code or weights change, its name being the same."""
@@ -130,7 +130,7 @@ def pairings(game: str, bots: list[str], root: Path, seed: int, quick: bool) -> 
     for i, a in enumerate(bots):
         for b in bots[i + 1 :]:
             games, seconds = games_for(game, a, b, budget, least)
-            code = [_code(game, t) for t in sorted([a, b])]
+            code = [bot_code(game, t) for t in sorted([a, b])]
             key = json.dumps([game, version, __version__, sorted([a, b]), games, seed]
                              + ([code] if any(code) else []))  # fmt: skip
             digest = hashlib.sha256(key.encode()).hexdigest()[:10]
