@@ -60,7 +60,7 @@ deal: $(STAMP)
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache
 
-# the bot ladder of every game into docs/ladder/<game>.md (two hours or more from a fresh
+# the bot ladder of every game into docs/ladder/<game>.md (three hours or more from a fresh
 # clone on a 2-core machine; pairings already played there are kept, docs/ladder/README.md)
 ladder: $(STAMP)
 	for g in $$($(BIN)/trixsim games | cut -d' ' -f1); do \
