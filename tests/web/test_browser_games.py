@@ -63,6 +63,23 @@ def new_table(page, server, game: str, name: str = "Ann") -> object:  # noqa: F8
     return table
 
 
+# the page is no wider than the screen, and every card of the hand within it, its corner seen
+FITS = """() => {
+  const r = [...document.querySelectorAll('#hand .card')].map((c) => c.getBoundingClientRect());
+  const wide = document.documentElement.scrollWidth <= window.innerWidth;
+  return [r.length, wide && r.every((x) => x.left >= 0 && x.right <= window.innerWidth)];
+}"""
+
+
+LAYOUT = """() => {
+  const w = document.getElementById('hand').clientWidth - 16;
+  return [...Array(13).keys()].map((i) => {
+    const { cw, overlap } = window.trixsim.handLayout(w, i + 1);
+    return cw >= 38 && cw + i * cw * (1 - overlap) <= w + 0.5 && 1 - overlap >= 0.25;
+  });
+}"""
+
+
 @pytest.mark.parametrize("game", ["trix", "euchre5", "five-hundred", "terts"])
 def test_a_person_plays_a_whole_deal_on_a_phone_in_plain_words(server, browser, game):  # noqa: F811
     ctx = phone(browser)
@@ -73,6 +90,9 @@ def test_a_person_plays_a_whole_deal_on_a_phone_in_plain_words(server, browser, 
     try:
         table = new_table(page, server, game)
         expect(page.locator(".seat.mine")).to_contain_text("Ann (you)")  # #29.8
+        # #47.8: any hand up to 13 cards (Five Hundred's, with the kitty) fits the phone, each
+        # card's corner (rank and suit: its left quarter) in view
+        assert page.evaluate(LAYOUT) == [True] * 13
         chosen: list[str] = []  # the questions that were no card, answered with a button
         shot = None
         end = time.monotonic() + 120
@@ -89,6 +109,8 @@ def test_a_person_plays_a_whole_deal_on_a_phone_in_plain_words(server, browser, 
                 page.clock.run_for(1_500)  # a trick just taken stays 1.3 s in view: seen
                 expect(ask).to_contain_text("Your turn:")
                 page.wait_for_selector(f"{BUTTONS}, #hand [data-legal='true']")
+                cards, fits = page.evaluate(FITS)  # #47.8: 13 cards on a 390 px phone
+                assert fits, f"{game}: a hand of {cards} cards overflows the phone's width"
                 words = page.evaluate(WORDS)
                 bad = NOTATION.search(words)
                 assert not bad, f"{game}: {bad[0]!r} in {words}"
