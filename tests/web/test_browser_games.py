@@ -74,7 +74,7 @@ FITS = """() => {
 LAYOUT = """() => {
   const w = document.getElementById('hand').clientWidth - 16;
   return [...Array(13).keys()].map((i) => {
-    const { cw, overlap } = window.trixsim.handLayout(w, i + 1);
+    const { cw, overlap } = Cards.handLayout(w, i + 1);
     return cw >= 38 && cw + i * cw * (1 - overlap) <= w + 0.5 && 1 - overlap >= 0.25;
   });
 }"""

@@ -120,5 +120,14 @@ const Cards = (() => {
       `<g fill="#6f8fd6">${dots}</g></svg>`;
   }
 
-  return { svg, back, label, short, isRed, parse, SUITS };
+  // A hand of n cards in width px: cards of 38 to 84 px, each covering 18% of the one before;
+  // where 38 px cards would not fit so (13 cards on a 390 px phone, #47.8) they cover more,
+  // down to the corner that shows the rank and suit, so the hand never leaves the screen.
+  function handLayout(width, n) {
+    const cw = Math.max(38, Math.min(84, width / Math.max(1, n * 0.82 + 0.18)));
+    const shown = n > 1 ? Math.min(0.82, (width - cw) / ((n - 1) * cw)) : 0.82;
+    return { cw, overlap: 1 - Math.max(0.45, shown) };
+  }
+
+  return { svg, back, label, short, isRed, parse, handLayout, SUITS };
 })();

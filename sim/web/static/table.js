@@ -363,16 +363,6 @@
     if (row.childNodes.length) ask.appendChild(row);
   }
 
-  // A hand of n cards in width px: cards of 38 to 84 px, each covering 18% of the one before;
-  // where 38 px cards would not fit so (13 cards on a 390 px phone, #47.8) they cover more,
-  // down to the corner that shows the rank and suit, so the hand never leaves the screen.
-  function handLayout(width, n) {
-    const cw = Math.max(38, Math.min(84, width / Math.max(1, n * 0.82 + 0.18)));
-    const shown = n > 1 ? Math.min(0.82, (width - cw) / ((n - 1) * cw)) : 0.82;
-    return { cw, overlap: 1 - Math.max(0.45, shown) };
-  }
-  (window.trixsim = window.trixsim || {}).handLayout = handLayout;
-
   function renderHand() {
     const hand = $("hand");
     const focused = document.activeElement && hand.contains(document.activeElement) ?
@@ -380,7 +370,7 @@
     hand.innerHTML = "";
     const pre = localPre !== undefined ? localPre : view.preselect;
     const width = Math.min(hand.clientWidth || window.innerWidth, 1000) - 16;
-    const { cw, overlap } = handLayout(width, view.hand.length);
+    const { cw, overlap } = Cards.handLayout(width, view.hand.length);
     hand.style.setProperty("--cw", `${cw}px`);
     hand.style.setProperty("--ov", `${overlap}`);
     view.hand.forEach((card) => {
