@@ -105,6 +105,7 @@ class Table:
         self.last_public = True  # the last move was one every seat sees
         self.log: list = []  # the public events of this deal (views.log_line's entries)
         self.trick: dict | None = None  # the last trick completed in this deal
+        self.just_taken: dict | None = None  # the trick the last move completed (#47.7)
         self.looks: dict[int, int] = {}  # last-trick looks per seat in this deal
         self.preselect: dict[int, int] = {}  # seat -> card, for its next turn (Trix R10.3)
         self.web_trick = web.last_trick is not None  # the game shows its last trick itself
@@ -196,6 +197,10 @@ class Table:
         used = self.looks.get(seat, 0) if seat is not None else 0
         view["can_look"] = (seat is not None and self.trick is not None
                             and (self.limit is None or used < self.limit))  # fmt: skip
+        if self.web.taken is None and view["taken"] is None and not any(view["trick"]):
+            # a game without its own: the trick the last move completed, whole, with who
+            # took it, until the next move (the page holds it in view a moment, as Trix's)
+            view["taken"] = self.just_taken
         return {"type": "view", "seq": self.seq, "view": view}
 
     def record(self) -> str | None:
@@ -220,6 +225,7 @@ class Table:
         said = None if shown is None else views.action_words(game, seat, shown)
         entry = None if said is None else {"seat": seat, "do": said}
         before, deal = self.tricks.before(game), len(game.deal_rows)
+        self.just_taken = None
         game.apply(action)
         self.moves.append((seat, action, text))
         if len(game.deal_rows) != deal:  # the deal is over (and the next one dealt)
@@ -238,6 +244,7 @@ class Table:
                 done["cards"] = [None if c is None else self.card_name(c) for c in done["cards"]]
         if done and done != self.trick:
             self.trick = done
+            self.just_taken = {**done, "deal": deal + 1}
             self.log.append({"seat": done["winner"], "do": f"take trick {done['number']}"})
 
     def apply(self, seat: int, action: int) -> None:

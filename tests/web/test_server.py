@@ -640,3 +640,25 @@ def test_no_pause_follows_a_bots_move_the_others_cannot_see(data, quiet_log, mon
     assert moves[first + 1][0] == moves[first][0]  # the same bot plays its card next
     assert first + 1 not in paused and first + 2 in paused  # after the card only
     assert set(range(1, first + 1)) <= set(paused)  # and after every public move before
+
+
+@pytest.mark.parametrize("game", ["euchre5", "five-hundred"])
+def test_a_finished_trick_lies_whole_on_the_felt_with_who_took_it(data, quiet_log, game):
+    # #47.7: the view after a trick's last card shows the whole trick and its taker (who
+    # leads next), the table empty; the next card played takes it away
+    with server(data, grace=0, bot_delay=0.02) as client:  # the bots play every seat
+        t = new_table(client, game=game, bots="random")
+        seats = table_of(client, t["table"]).spec.seats
+        taken, after = [], 0
+        with connect(client, t["table"]) as watcher:
+            view = view_until(watcher)
+            while not taken or after == 0:
+                view = view_until(watcher, timeout=60)
+                if view["taken"]:
+                    taken.append(view)
+                elif taken and any(view["trick"]):
+                    after += 1  # a card led since: the taken trick is gone
+        v = taken[0]
+        assert len([c for c in v["taken"]["cards"] if c]) == seats  # every seat played to it
+        assert v["taken"]["winner"] == v["leader"] and not any(v["trick"])
+        assert v["taken"]["number"] >= 1
