@@ -111,7 +111,7 @@
           if (msg.seq <= seq) return;
           seq = msg.seq;
         }
-        pending.push(msg.view);
+        pending.push({ v: msg.view, at: Date.now() });
         pump();
         if (msg.view.last_trick && view) showLook(msg.view.last_trick); // asked for: at once
       } else if (msg.type === "error") {
@@ -141,7 +141,8 @@
     }
   }, 1000);
 
-  // views are drawn in order; a trick just taken holds the next one back a moment
+  // views are drawn in order; a trick just taken holds the next one back a moment (counted
+  // from when it came: a page never falls more than a moment behind the table)
   function pump() {
     clearTimeout(holdTimer);
     while (pending.length) {
@@ -150,7 +151,8 @@
         holdTimer = setTimeout(pump, wait);
         return;
       }
-      render(pending.shift());
+      const next = pending.shift();
+      render(next.v, next.at);
     }
   }
 
@@ -205,7 +207,7 @@
   const ui = { esc, faceDiv, seatName, says, me, actionButton };
 
   // -- drawing ---------------------------------------------------------------------------------
-  function render(v) {
+  function render(v, at) {
     if (localPre !== undefined && (v.preselect === localPre || v.state !== "waiting")) {
       localPre = undefined;
     }
@@ -222,7 +224,7 @@
       const key = JSON.stringify(v.taken) + deal;
       if (key !== lastTakenKey) {
         lastTakenKey = key;
-        holdUntil = Date.now() + HOLD_MS;
+        holdUntil = at + HOLD_MS; // from its arrival: views that come quicker never fall behind
       }
     }
     if (deal !== looksDeal) {
