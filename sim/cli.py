@@ -530,9 +530,10 @@ def serve(
     limit: list[str] = typer.Option(
         None,
         "--limit",
-        help="NAME=VALUE, repeatable: max_tables (500), new_tables (10 a "
-        "minute per address), unjoined (120 s a table nobody sat at is kept), sockets (32 per "
-        "address), messages (200 a second per address); docs/web.md",
+        help="NAME=VALUE, repeatable: max_tables (500), per_address (20 tables held at "
+        "once), new_tables (10 a minute per address), unjoined (120 s a table nobody sat "
+        "at is kept), sockets (32 per address), messages (200 a second per address); "
+        "docs/web.md",
     ),  # fmt: skip
     chosen_seeds: bool = typer.Option(
         False,

@@ -44,6 +44,8 @@ from sim.web.guard import (
     bounded,
     cross_site,
     foreign,
+    make_room,
+    owner,
 )
 from sim.web.pace import Pace, Quick
 from sim.web.protocol import (
@@ -161,12 +163,16 @@ class Hall:
         the server allows it (``--chosen-seeds``)."""
         from sim.core.registry import GameError, get
 
-        wait = self.creations.wait(address)
+        key = owner(address)
+        wait = self.creations.wait(key)
         if wait:
             raise TooMany(f"at most {self.limits.new_tables} new tables a minute from one "
                           f"address; try again in {math.ceil(wait)} s", wait)  # fmt: skip
-        if len(self.tables) >= self.limits.max_tables and not self._drop_oldest_unjoined():
-            raise Busy("the server has too many tables open; try again later")
+        victims, why = make_room(list(self.tables.values()), key, self.limits)
+        if why:
+            raise Busy(why)
+        for t in victims:  # nobody sat at it: gone; else stored, and back on the next visit
+            self.forget(t) if t.joined else self.drop(t)
         try:
             spec = get(game)
             views.web_part(spec)
@@ -186,6 +192,7 @@ class Hall:
             return Table(self, saved, spec, bots)
 
         table = await asyncio.to_thread(serially, build)
+        table.owner = key
         self.store.add_table(saved)
         self._start(table)
         asyncio.get_running_loop().call_later(self.limits.unjoined, self._unjoined, table)
@@ -195,13 +202,17 @@ class Hall:
         if not table.joined and self.tables.get(table.id) is table:
             self.drop(table)
 
-    def _drop_oldest_unjoined(self) -> bool:
-        """Make room: drop the oldest table nobody has sat at; False if there is none."""
-        waiting = [t for t in self.tables.values() if not t.joined]
-        if not waiting:
-            return False
-        self.drop(min(waiting, key=lambda t: t.born))
-        return True
+    def forget(self, table: Table) -> None:
+        """Take a table a person sat at out of memory to make room: it is stored, and the
+        next visit rebuilds it; anyone still watching is told so."""
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+        if table.task:
+            table.task.cancel()
+        for c in list(table.clients):
+            c.send({"type": "error", "message": "the server needed room: reload the page "
+                    "to come back to this table"})  # fmt: skip
+            c.close(4409, "table set aside")
 
     def drop(self, table: Table) -> None:
         """Forget a table nobody sat at, in memory and on disk (its link then finds nothing)."""
@@ -258,18 +269,15 @@ class Hall:
         finished one at once (its moves are stored; the next visit rebuilds it, and a
         finished game's record is read from them)."""
 
-        def forget() -> None:
+        def quiet() -> None:
             if not table.clients and (table.game.over or time.monotonic() - table.last_seen
                                       >= IDLE - 1):  # fmt: skip
-                if self.tables.get(table.id) is table:
-                    del self.tables[table.id]
-                if table.task:
-                    table.task.cancel()
+                self.forget(table)
 
         if table.game.over:
-            forget()
+            quiet()
         else:
-            asyncio.get_running_loop().call_later(IDLE, forget)
+            asyncio.get_running_loop().call_later(IDLE, quiet)
 
     async def close(self) -> None:
         tasks = [t.task for t in self.tables.values() if t.task]

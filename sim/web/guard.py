@@ -1,9 +1,10 @@
 """What keeps one visitor from spoiling the server for everyone else.
 
 - **New tables** are limited per client address (:class:`Window`: so many a minute, then
-  HTTP 429 with ``Retry-After``); a table nobody has sat at (a person's connection with
-  a seat) is dropped after ``unjoined`` seconds, and a full server drops its oldest such
-  table before it refuses anyone (:mod:`sim.web.app`, ``Hall``).
+  HTTP 429 with ``Retry-After``), an IPv6 address counted by its /64 (:func:`owner`); a
+  table nobody has sat at (a person's connection with a seat) is dropped after
+  ``unjoined`` seconds. One address holds at most ``per_address`` tables in memory, and a
+  full server makes room before it refuses anyone (:func:`make_room`).
 - **Connections and messages** are limited per address as well as per connection: so
   many sockets at once, so many messages a second over all of them.
 - **Bots a person may seat** are bounded (:func:`bounded`): a search at a table answers in
@@ -19,8 +20,9 @@ Addresses are uvicorn's: behind a proxy on the same machine that sets
 
 from __future__ import annotations
 
+import ipaddress
 import time
-from collections import deque
+from collections import Counter, deque
 from dataclasses import dataclass
 
 
@@ -29,6 +31,7 @@ class Limits:
     """The server's limits (``trixsim serve`` options)."""
 
     max_tables: int = 500  # tables in memory at once
+    per_address: int = 20  # tables one address (an IPv6 /64) may hold in memory at once
     new_tables: int = 10  # tables one address may create a minute
     unjoined: float = 120.0  # seconds a table nobody has sat at is kept
     sockets: int = 32  # connections one address may hold at once
@@ -72,6 +75,54 @@ class Window:
             return self.seconds - (now - q[0])
         q.append(now)
         return 0.0
+
+
+def owner(address: str) -> str:
+    """Whose a request is, for the limits: its IPv4 address, or its IPv6 address's /64 (what
+    one subscriber is given: addresses within it cost nothing)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if ip.version == 4:
+        return str(ip)
+    if ip.ipv4_mapped is not None:  # ::ffff:10.0.0.1, an IPv4 client of a dual-stack socket
+        return str(ip.ipv4_mapped)
+    return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+
+
+def make_room(tables: list, newcomer: str, limits: Limits) -> tuple[list, str | None]:
+    """The tables to take out of memory so that ``newcomer`` (an :func:`owner`) may open one,
+    or why it may not. ``tables``: each with ``owner``, ``joined``, ``clients`` (connected),
+    ``born`` and ``last_seen``.
+
+    A table nobody is connected to costs nobody anything to forget: a table nobody sat at
+    is dropped (the oldest first), one a person sat at is stored and comes back on the next
+    visit. So an address at its own bound gives up its own quiet tables first, and a full
+    server its quiet tables first, nobody sat at before least recently seen. Only then is
+    a busy table taken out, and only from the owner holding the most, for a newcomer below
+    its share (``max_tables`` over the owners): a few addresses filling the server shut out
+    nobody else. Else the newcomer is refused."""
+    quiet = sorted((t for t in tables if not t.clients),
+                   key=lambda t: (t.joined, t.last_seen if t.joined else t.born))  # fmt: skip
+    held = Counter(t.owner for t in tables)
+    out: list = []
+    if held[newcomer] >= limits.per_address:
+        own = [t for t in quiet if t.owner == newcomer]
+        if not own:
+            return [], (f"this address has {held[newcomer]} tables open, at most "
+                        f"{limits.per_address} at once: finish or leave one first")  # fmt: skip
+        out.append(own[0])
+        return out, None
+    if len(tables) < limits.max_tables:
+        return out, None
+    if quiet:
+        return [quiet[0]], None
+    share = limits.max_tables / (len(held) + (newcomer not in held))
+    hog, most = held.most_common(1)[0]
+    if held[newcomer] < share and most > share:
+        return [min((t for t in tables if t.owner == hog), key=lambda t: t.last_seen)], None
+    return [], "the server has too many tables open; try again later"
 
 
 class Sockets:

@@ -118,6 +118,7 @@ class Table:
         self.wake = asyncio.Event()
         self.task: asyncio.Task | None = None
         self.last_seen = self.born = time.monotonic()
+        self.owner = ""  # who made it (sim.web.guard.owner); "": rebuilt from the store
         self.joined = False  # a person has connected to a seat (else it is dropped soon)
         self.chosen = saved.chosen  # its seed was its creator's choice: he may know every hand
         for n, (seat, action, text) in enumerate(saved.moves):  # rebuild: replay every move

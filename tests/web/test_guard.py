@@ -49,12 +49,50 @@ def test_a_table_nobody_sits_at_is_dropped_and_a_full_server_drops_those_first(t
     with app(tmp_path / "full", max_tables=3, new_tables=100) as client:
         first = new(client).json()["table"]
         new(client), new(client)
-        assert new(client).status_code == 200  # room made: the oldest unjoined one went
-        assert client.get(f"/t/{first}").status_code == 404
-        for table in list(client.app.state.hall.tables.values()):
-            table.joined = True
-        r = new(client)
-        assert r.status_code == 503 and "too many tables" in r.json()["error"]
+        made = new(client).json()
+        assert client.get(f"/t/{first}").status_code == 404  # room: the oldest unjoined went
+        hall = client.app.state.hall
+        seated = [made] + [new(client).json() for _ in range(2)]  # each time one more went
+        with connect(client, seated[0]["table"], seated[0]["token"]) as a, \
+             connect(client, seated[1]["table"], seated[1]["token"]) as b:  # fmt: skip
+            recv(a), recv(b)
+            with connect(client, seated[2]["table"], seated[2]["token"]) as c:
+                recv(c)
+                r = new(client)  # every table has its player at it: no room
+                assert r.status_code == 503 and "too many tables" in r.json()["error"]
+            wait_for(lambda: not table_of(client, seated[2]["table"]).clients)
+            assert new(client).status_code == 200  # #47.2: the one nobody is at now makes room
+            assert seated[2]["table"] not in hall.tables and hall.store.exists(seated[2]["table"])
+        assert client.get(f"/t/{seated[2]['table']}").status_code == 200  # and comes back
+
+
+def test_a_few_addresses_cannot_shut_out_everyone_else():
+    # #47.2: a table a person is connected to is taken out of memory only from the owner
+    # holding the most, for a newcomer below its share; one address (an IPv6 /64) holds
+    # at most per_address tables, its own quiet ones given up first
+    from types import SimpleNamespace
+
+    from sim.web.guard import make_room, owner
+
+    def table(who, seen, clients=1):
+        return SimpleNamespace(owner=who, joined=True, clients=[0] * clients, born=seen,
+                               last_seen=seen)  # fmt: skip
+
+    limits = Limits(max_tables=4, per_address=3)
+    hog = [table("a", t) for t in (5.0, 1.0, 3.0)] + [table("b", 2.0)]
+    assert make_room(hog, "c", limits) == ([hog[1]], None)  # a's least recently seen
+    assert make_room(hog, "b", limits)[0] == [hog[1]]  # b holds 1, under its share of 2
+    refused = make_room(hog, "a", limits)  # a holds 3, each with its player at it
+    assert refused[0] == [] and "at most 3 at once" in refused[1]
+    mine = hog[:2] + [table("a", 0.5, clients=0)]
+    assert make_room(mine, "a", limits) == ([mine[2]], None)  # its own quiet one first
+    even = [table(w, t) for w, t in (("a", 1.0), ("a", 2.0), ("b", 3.0), ("b", 4.0))]
+    assert make_room(even, "a", limits)[1].startswith("the server has too many tables")
+    assert make_room(even[:3], "c", limits) == ([], None)  # room left
+    assert owner("2001:db8:1:2::7") == owner("2001:db8:1:2:ffff::1") == "2001:db8:1:2::/64"
+    assert owner("2001:db8:1:3::7") != owner("2001:db8:1:2::7")
+    assert owner("::ffff:10.0.0.1") == owner("10.0.0.1") == "10.0.0.1"
+    assert owner("testclient") == "testclient"
 
 
 def test_a_chosen_seed_seats_nobody_else_and_random_seeds_have_64_bits(tmp_path):
