@@ -272,7 +272,7 @@ def decide(public, seat, hand, legal, rng, params):
     actions the rollout bot thinks worth comparing (``C``)."""
     if legal & (legal - 1) == 0:
         return lowest_bit(legal)
-    if D.delegate(public, params):  # the rollout bot's defaults, writable as the loop's
+    if D.delegate(public, params):  # the rollout bot's own parameters (its defaults, or R's)
         return G(public, seat, hand, legal, rng, rollout_params(params))
     legal = C(public, seat, hand, legal, rng)
     if legal & (legal - 1) == 0:

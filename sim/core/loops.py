@@ -25,7 +25,7 @@ from pathlib import Path
 from sim.core.cache import configure
 from sim.core.spec import GameSpec
 
-_BOUND: dict[tuple[str, str], object] = {}
+_BOUND: dict[tuple[str, str, str], object] = {}  # (template, game, variant) -> its copy
 
 
 def bind(template: Path, game: str, modules: dict[str, str], variant: str = ""):

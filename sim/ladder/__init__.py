@@ -59,11 +59,12 @@ def run_ladder(game: str, out: Path, add: list[str], quick: bool, seed: int | No
     from sim.report import ReportError
 
     try:
-        every += _play_on(game, state, every, root, quick, workers, say)
+        extra, standing = _play_on(game, state, every, root, quick, workers, say)
+        every += extra
         commands = _commands(game, out, state, quick)
         commands += [" ".join(_quote(c) for c in play.command(game, p, None, False))
                      for p in every]  # fmt: skip
-        text, data = page.build(game, state["bots"], every, commands, out, quick)
+        text, data = page.build(game, state["bots"], every, commands, out, quick, standing)
     except ReportError as e:  # a pairing's folder damaged by hand: say which
         raise LadderError(f"the page cannot be written: {e}") from None
     path = out / f"{game}.md"
@@ -82,15 +83,17 @@ def _play_on(
     quick: bool,
     workers: int | None,
     say: Callable[[str], None],
-) -> list:
+) -> tuple[list, tuple]:
     """Play on the neighbours the pairings do not tell apart (:mod:`sim.ladder.further`),
-    again after each round, until none is left; the further runs."""
+    again after each round, until none is left; the further runs, and the standing of all
+    (:func:`sim.ladder.page.standing`)."""
     from sim.ladder import further, page, play
 
     base = {frozenset((p.a, p.b)): p for p in every}
     extra: dict[frozenset, object] = {}
     while True:
-        rep, said, _, order, _ = page.standing(state["bots"], every + list(extra.values()))
+        standing = page.standing(state["bots"], every + list(extra.values()))
+        rep, said, _, order, _ = standing
         told = [b["paired"] for b in rep["win_rates"] if "paired" in b]
         pairs = [
             (a, b)
@@ -101,7 +104,7 @@ def _play_on(
                 for k in pairs}  # fmt: skip
         more = {k: p for k, p in more.items() if p is not None}
         if not more:
-            return list(extra.values())
+            return list(extra.values()), standing
         todo = [p for p in more.values() if play.status(p) != "complete"]
         if todo:
             n = len(todo)

@@ -18,15 +18,15 @@ from sim.ladder.strength import order as rank
 ORDER_SEED = 0  # the order ratings are computed in (OpenSkill is online)
 
 
-def build(game: str, bots: list[str], done: list[Pairing], commands: list[str],
-          out: Path, quick: bool = False) -> tuple[str, dict]:  # fmt: skip
+def build(game: str, bots: list[str], done: list[Pairing], commands: list[str], out: Path,
+          quick: bool = False, known: tuple | None = None) -> tuple[str, dict]:  # fmt: skip
     """The page's markdown and the data behind it (``out``: where the page goes, for the
-    plot's link)."""
+    plot's link; ``known``: :func:`standing` of ``done``, when already worked out)."""
     from sim import __version__
     from sim.core.registry import get
 
     spec = get(game)
-    rep, said, strength, order, against = standing(bots, done)
+    rep, said, strength, order, against = known or standing(bots, done)
     cells = _cells(rep)
     rated = {r["bot"]: r for r in rep["ratings"]["bots"]}
     team = "team " if spec.teams else ""
