@@ -247,10 +247,8 @@ REPLY = [pytest.param(s, "pimc:worlds=2,model=reply,last=3", id=f"{s.name}-pimc-
          for s in games().values() if s.name in ("trix", "five-hundred")] + [
          pytest.param(s, "pimc:worlds=3,model=rollout", id=f"{s.name}-pimc-rollout")
          for s in games().values() if s.name in ("trix", "euchre5")] + [
-         # the oracle's other models: the rollout model and mcts on the true state
-         pytest.param(get("trix"), "oracle:model=rollout", id="trix-oracle-rollout"),
-         pytest.param(get("terts"), "oracle:model=mcts,iters=20", id="terts-oracle-mcts"),
-         ]  # fmt: skip
+         # the oracle's rollout model (its mcts model: tests/test_pimc.py)
+         pytest.param(get("trix"), "oracle:model=rollout", id="trix-oracle-rollout")]  # fmt: skip
 
 
 @pytest.mark.parametrize("spec, bot", every_game_bot() + REPLY)

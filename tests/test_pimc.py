@@ -166,3 +166,22 @@ def test_the_rollout_model_is_one_playout_of_the_rollout_bot_per_action_and_worl
             assert sums[a] == pytest.approx(want)
             checked += 1
     assert checked >= 16
+
+
+def test_the_oracles_mcts_model_is_the_search_with_the_true_state_as_its_world():
+    """``oracle:model=mcts``: mcts's own template, bound with the state it is handed (the
+    whole one: it cheats) as every iteration's world; its play is measured in docs/bots.md,
+    and compiling a search copy to watch it use what it sees would cost the suite 12 s."""
+    from bots.mcts import bound_search, seeing_search
+    from sim.core import policies
+    from sim.core.registry import get
+
+    spec = get("terts")
+    bot = parse_spec("oracle:model=mcts,iters=20", "terts")
+    seeing = seeing_search(spec)
+    assert bot.info.sees_all and bot.info.dispatcher is seeing.decide
+    assert seeing.W is policies.true_state and bound_search(spec).W is not seeing.W
+    assert bot.text == "oracle:iters=20,model=mcts" and bot.encoded()[0] == 20  # mcts's own
+    whole, world = np.arange(12, dtype=np.int64), np.zeros(10, np.int64)
+    policies.true_state.py_func(whole, 0, 0, 0, None, None, world)
+    assert (world == whole[:10]).all()
