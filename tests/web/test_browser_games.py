@@ -71,6 +71,13 @@ FITS = """() => {
 }"""
 
 
+# the trick's cards on the felt whose corner (rank and suit, top left) another card covers
+CORNERS = """() => [...document.querySelectorAll('#center .trick .slot')].filter((slot) => {
+  const r = slot.querySelector('.tcard').getBoundingClientRect();
+  const top = document.elementFromPoint(r.left + r.width * 0.12, r.top + r.height * 0.1);
+  return !top || top.closest('.slot') !== slot;
+}).map((slot) => slot.className)"""
+
 LAYOUT = """() => {
   const w = document.getElementById('hand').clientWidth - 16;
   return [...Array(13).keys()].map((i) => {
@@ -111,6 +118,8 @@ def test_a_person_plays_a_whole_deal_on_a_phone_in_plain_words(server, browser, 
                 page.wait_for_selector(f"{BUTTONS}, #hand [data-legal='true']")
                 cards, fits = page.evaluate(FITS)  # #47.8: 13 cards on a 390 px phone
                 assert fits, f"{game}: a hand of {cards} cards overflows the phone's width"
+                hidden = page.evaluate(CORNERS)  # #47.13: five seats' trick cards
+                assert not hidden, f"{game}: a card on the felt hides the corner of {hidden}"
                 words = page.evaluate(WORDS)
                 bad = NOTATION.search(words)
                 assert not bad, f"{game}: {bad[0]!r} in {words}"
