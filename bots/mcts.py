@@ -41,6 +41,13 @@ def ismcts_params(iters: int, c: float = 0.7, network: bool = False) -> list[Par
     ]  # fmt: skip
 
 
+def mcts_params(spec, network: bool = False) -> list[Param]:
+    """Every parameter ``spec``'s mcts reads: the search's own at the game's defaults, then
+    the game's (its search part's ``PARAMS``)."""
+    search = spec.part("search")
+    return ismcts_params(search.ITERS, search.C, network) + list(search.PARAMS)
+
+
 def search_parts(spec) -> dict[str, str]:
     """What the search template binds for ``spec``'s game: its kernels, its search part, its
     rollout bot and that bot's narrowing."""
@@ -104,12 +111,10 @@ def with_network(spec, base):
 @bot_kind("mcts", "search")
 def mcts(spec):
     """The ``mcts`` bot of ``spec``'s game: the search bound to its parts."""
-    search = spec.part("search")
     bound = bound_search(spec)
     doc = f"Information-set MCTS over sampled hidden cards, played out to the {spec.deal}'s end."
     network = spec.has("observation")
-    params = ismcts_params(search.ITERS, search.C, network) + list(search.PARAMS)
-    info = numba_info("mcts", bound.decide, params, doc, spec.name)
+    info = numba_info("mcts", bound.decide, mcts_params(spec, network), doc, spec.name)
     if network:
         info.variant = with_network(spec, info)
     return info

@@ -14,7 +14,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import sim.core
-from bots.mcts import bound_search, ismcts_params, search_parts, seeing_search
+from bots.mcts import bound_search, mcts_params, search_parts, seeing_search
 from sim.core.bots import Param, bot_kind, numba_info
 from sim.core.loops import bind
 from sim.core.policies import NATIVE_SEES_ALL
@@ -76,13 +76,12 @@ def oracle(spec):
            f"model={solver.ORACLE} (the solver: {solver.MODEL}); a bound.")  # fmt: skip
     info = numba_info("oracle", bound_pimc(spec).decide_oracle, [SEED, model], doc, spec.name,
                       native=NATIVE_SEES_ALL)  # fmt: skip
-    search = spec.part("search")
 
     def variant(values):
         """``model=mcts``: the mcts template on the true state, with mcts's parameters."""
         if values["model"] != "mcts":
             return info
-        params = ismcts_params(search.ITERS, search.C) + list(search.PARAMS) + [model]
+        params = mcts_params(spec) + [model]
         return replace(info, params=params, dispatcher=seeing_search(spec).decide,
                        variant=None)  # fmt: skip
 
