@@ -128,6 +128,12 @@ def deal(
     id: int = typer.Option(
         0, "--id", help="Game id within the run (its deal set), 0 to 2**31-1."
     ),  # fmt: skip
+    deal_set: int = typer.Option(
+        None,
+        "--deal-set",
+        help="The game's deal set, when it is not its id (game g of a "
+        "tournament plays deal set g // its seatings).",
+    ),  # fmt: skip
     bots: str = typer.Option("random", help="Bot specs, repeated round the table."),
     game: str = typer.Option(DEFAULT_GAME, "--game", help=GAME_HELP),
 ):
@@ -140,9 +146,11 @@ def deal(
         raise CliError(f"--seed must be from 0 to 2**64 - 1, got {seed}")
     if not 0 <= id <= MAX_GAMES:
         raise CliError(f"--id must be from 0 to {MAX_GAMES:,}, got {id}")
+    if deal_set is not None and not 0 <= deal_set <= MAX_GAMES:
+        raise CliError(f"--deal-set must be from 0 to {MAX_GAMES:,}, got {deal_set}")
     spec = _game(game)
     specs = _lineup(bots, spec)
-    g = play_game(spec, specs, seed, id)
+    g = play_game(spec, specs, seed, id, deal_set)
     print(dumps(spec.part("codec").game_record(g, id, [s.text for s in specs])))
 
 
@@ -653,6 +661,9 @@ def list_bots(game: str = typer.Option(DEFAULT_GAME, "--game", help=GAME_HELP)):
             print(f"{'':<10} {info.doc}")
         for p in info.params:
             print(f"{'':<12}{p.name} ({p.range_text}): {p.help}")
+
+
+import sim.cli_analyse  # noqa: E402, F401  (its command joins the app)
 
 
 def main() -> None:

@@ -22,8 +22,10 @@ LAYERS = {  # package prefix -> layer
     "sim.table": 3,
     "sim.web": 3,
     "sim.envs": 3,
+    "sim.analysis": 3,
     "sim.bench": 4,
     "sim.cli": 4,
+    "sim.cli_analyse": 4,
     "sim.ladder": 4,
 }
 

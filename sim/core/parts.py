@@ -96,6 +96,11 @@ CONTRACTS: dict[str, Contract] = {
     "costs": Contract(values=("COSTS",), optional=True),  # fields of sim.run.cost.Costs
     "bench": Contract(values=("STRENGTH", "LADDER"), functions=("targets",), optional=True),
     "learning": Contract(values=("TEACHER", "GAMES"), optional=True),  # trixsim train's
+    "analysis": Contract(  # trixsim analyse's (sim.analysis): it needs the solver part too
+        values=("PHASES", "UNIT", "BANDS", "SD"),
+        functions=("phase", "trick", "position"),
+        optional=True,
+    ),
 }
 
 

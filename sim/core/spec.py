@@ -35,6 +35,7 @@ PARTS = {
     "bench": "bench",  # optional: the targets and strength line-ups of `make bench`
     "web": "web",  # optional: the game's own parts of a seat's view in the browser (sim/web)
     "learning": "learning",  # optional: the teacher and round size of trixsim train
+    "analysis": "analysis",  # optional: phases, error bands and words of trixsim analyse
 }
 
 

@@ -35,3 +35,11 @@ def third_person(phrase: str) -> str:
 def said_by(who: str, phrase: str) -> str:
     """``who`` doing ``phrase`` (a verb first): ``you bid 7♥`` but ``Ann bids 7♥``."""
     return f"{who} {phrase if who == 'you' else third_person(phrase)}"
+
+
+def trick_words(notation, leader: int, cards, n_seats: int) -> str:
+    """The cards on the current trick in the order they were played, ``seat 3 Q♠, seat 0
+    K♠`` (``cards[p]``: seat ``p``'s card, -1 for none yet); empty before the lead."""
+    order = [(leader + i) % n_seats for i in range(n_seats)]
+    return ", ".join(f"seat {p} {notation.card_text(int(cards[p]))}" for p in order
+                     if cards[p] >= 0)  # fmt: skip

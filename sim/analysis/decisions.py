@@ -1,0 +1,122 @@
+"""The games of a run played again, and the chosen bots' decisions valued on the way.
+
+A game is rebuilt as the run played it: the same deal, the same seating, each bot with the
+stream the compiled loop gave it (:func:`sim.core.play.play_game` makes the same decisions
+as the loop for the same seed), or, for a run whose bots decided by a time budget, the
+actions its records wrote. At each decision of an analysed line-up entry with a choice, the
+evaluator values every legal action (:mod:`sim.analysis.evaluator`); the decision's **loss**
+is the best action's value less the value of the one taken, in points of win share (the
+game's ``analysis.UNIT``). The evaluator's stream is keyed by the game and the decision,
+so the values are the same whichever worker, and whether the actions came from the bots
+or from the records.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from sim.core.limits import MAX_ACTIONS
+from sim.core.rng import bot_seed, mix
+
+COLUMNS = ("game", "deal_set", "deal", "trick", "step", "seat", "entry", "phase", "action",
+           "best", "loss", "n_legal")  # fmt: skip
+
+
+@dataclass
+class Decisions:
+    """Valued decisions, one row each (``COLUMNS``), with ``values[r]``: every action's value
+    in points (NaN: not legal); and per game its ``actions`` (to rebuild any position) and
+    final win ``shares``."""
+
+    rows: dict[str, np.ndarray]
+    values: np.ndarray  # float32 (rows, MAX_ACTIONS)
+    actions: dict[int, list[int]] = field(default_factory=dict)
+    shares: dict[int, list[float]] = field(default_factory=dict)
+
+    def __len__(self) -> int:
+        return len(self.values)
+
+    @classmethod
+    def join(cls, parts: list[Decisions]) -> Decisions:
+        rows = {c: np.concatenate([p.rows[c] for p in parts]) if parts else np.zeros(0)
+                for c in COLUMNS}  # fmt: skip
+        values = (np.concatenate([p.values for p in parts]) if parts
+                  else np.zeros((0, MAX_ACTIONS), np.float32))  # fmt: skip
+        out = cls(rows, values)
+        for p in parts:
+            out.actions.update(p.actions)
+            out.shares.update(p.shares)
+        return out
+
+
+@dataclass(frozen=True)
+class Job:
+    """Games of one run to value: everything a worker needs, as plain data."""
+
+    game: str
+    bots: list[str]  # the run's line-up
+    seatings: list[list[int]]  # the line-up entry at each seat, one row per game
+    seed: int
+    game_ids: list[int]
+    deal_sets: list[int]
+    entries: list[int]  # the line-up entries whose decisions are valued
+    evaluator: str
+    scripts: list[list[int]] | None = None  # each game's actions, from records; None: the bots
+
+
+def value_games(job: Job) -> Decisions:
+    """Play ``job``'s games and value its entries' decisions (a worker's task)."""
+    from sim.analysis.evaluator import Valuer, parse_evaluator
+    from sim.core.bots import load_bots, parse_spec
+    from sim.core.play import Player
+    from sim.core.registry import get
+
+    spec = get(job.game)
+    load_bots(spec.name)
+    part = spec.part("analysis")
+    valuer = Valuer(spec, parse_evaluator(job.evaluator, spec))
+    lineup = [parse_spec(t, spec.name) for t in job.bots]
+    chosen = set(job.entries)
+    rows = {c: [] for c in COLUMNS}
+    values: list[np.ndarray] = []
+    out = Decisions({}, np.zeros(0))
+    for i, (g, d) in enumerate(zip(job.game_ids, job.deal_sets, strict=True)):
+        seating = job.seatings[i]
+        script = job.scripts[i] if job.scripts is not None else None
+        game = spec.part("api").GAME.new(job.seed, d)
+        players = None
+        if script is None:
+            players = [Player(lineup[seating[s]], job.seed, g, s) for s in range(spec.seats)]
+        key = int(bot_seed(job.seed, g))
+        taken: list[int] = []
+        while not game.over:
+            seat, legal = game.to_act, game.legal_mask()
+            step = len(taken)
+            if script is not None:
+                if step >= len(script):
+                    raise ValueError(f"game {g}: its record ends before the game does")
+                action = script[step]
+            else:
+                game.decisions += 1
+                action = players[seat].decide(game, seat)
+            entry = seating[seat]
+            if entry in chosen and legal & (legal - 1):
+                v = valuer.values(game.state, seat, game.private(seat), legal,
+                                  int(mix(np.uint64(key), np.uint64(step))))  # fmt: skip
+                v *= part.UNIT
+                best = int(np.nanargmax(v))
+                for c, x in zip(COLUMNS, (g, d, len(game.deal_rows), part.trick(game.state), step,
+                                          seat, entry, part.phase(game.state, legal), action,
+                                          best, v[best] - v[action], legal.bit_count()),
+                                strict=True):  # fmt: skip
+                    rows[c].append(x)
+                values.append(v.astype(np.float32))
+            game.apply(action)
+            taken.append(int(action))
+        out.actions[g] = taken
+        out.shares[g] = [float(x) for x in game.shares]
+    out.rows = {c: np.asarray(rows[c], np.float64 if c == "loss" else np.int64) for c in COLUMNS}
+    out.values = np.asarray(values, np.float32).reshape(len(values), MAX_ACTIONS)
+    return out

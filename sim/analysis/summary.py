@@ -1,0 +1,176 @@
+"""What valued decisions say of each bot: its loss per decision and per game, by phase,
+with t-intervals over deal sets, its errors by band, and the worst decisions in words.
+
+Deal sets are the independent units, as in a tournament's report: a bot's loss per decision
+is the mean over deal sets of each set's mean (its decisions in every game of the set,
+pooled), ± the 95% t-interval over the deal sets (Student's t, n − 1 degrees of freedom).
+Its loss per game is the same over seat-games: each set's total loss over the seats it held.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+
+import numpy as np
+
+from sim.report.intervals import mean_ci
+
+BAND_NAMES = ("inaccuracies", "mistakes", "blunders")
+TIE = 1e-6  # a loss below this many points is none: the action was (one of) the best
+
+
+@dataclass
+class Interval:
+    mean: float
+    ci: float  # 95% t half-width over ``n`` deal sets (NaN under two)
+    n: int
+
+    def text(self, digits: int = 2) -> str:
+        if np.isnan(self.mean):
+            return "–"
+        ci = "" if np.isnan(self.ci) else f" ± {self.ci:.{digits}f}"
+        return f"{self.mean:.{digits}f}{ci}"
+
+
+@dataclass
+class BotLoss:
+    bot: str
+    decisions: int
+    best: float  # share of decisions where it took a best action
+    per_decision: Interval
+    per_game: Interval
+    phases: dict[str, tuple[int, Interval]]  # phase -> decisions, loss per decision
+    bands: list[float]  # share of decisions in each band of BAND_NAMES
+    tricks: dict[int, float] = field(default_factory=dict)  # trick -> mean loss per decision
+
+
+@dataclass
+class Worst:
+    bot: str
+    loss: float
+    words: str
+    command: str
+
+
+def interval(loss: np.ndarray, units: np.ndarray, sets: np.ndarray, all_sets: np.ndarray,
+             per_set_count=None) -> Interval:  # fmt: skip
+    """Mean over deal sets of each set's loss per unit (``units``: a row's count toward the
+    denominator, or ``per_set_count``: each set's denominator)."""
+    means = []
+    for s in all_sets:
+        here = sets == s
+        count = per_set_count[s] if per_set_count is not None else units[here].sum()
+        if count > 0:
+            means.append(loss[here].sum() / count)
+    mean, ci = mean_ci(np.asarray(means))
+    return Interval(float(mean), float(ci), len(means))
+
+
+def bot_loss(name: str, rows: dict, entry: int, phases: tuple[str, ...], bands,
+             seat_games: dict[int, int]) -> BotLoss:  # fmt: skip
+    """One line-up entry's figures from the decision rows."""
+    mine = rows["entry"] == entry
+    loss, sets = rows["loss"][mine], rows["deal_set"][mine]
+    all_sets = np.unique(rows["deal_set"])
+    ones = np.ones(len(loss))
+    by_phase = {}
+    for i, ph in enumerate(phases):
+        here = rows["phase"][mine] == i
+        if here.any():
+            by_phase[ph] = (int(here.sum()), interval(loss[here], ones[here], sets[here],
+                                                      np.unique(sets[here])))  # fmt: skip
+    edges = [*bands, np.inf]
+    shares = [float(((loss >= lo) & (loss < hi)).mean()) if len(loss) else 0.0
+              for lo, hi in zip(edges[:-1], edges[1:], strict=True)]  # fmt: skip
+    tricks = rows["trick"][mine]
+    return BotLoss(
+        name,
+        int(len(loss)),
+        float((loss < TIE).mean()) if len(loss) else float("nan"),
+        interval(loss, ones, sets, all_sets),
+        interval(loss, ones, sets, all_sets, seat_games),
+        by_phase,
+        shares,
+        {int(t): float(loss[tricks == t].mean()) for t in np.unique(tricks) if t > 0},
+    )
+
+
+@dataclass
+class Analysis:
+    """``trixsim analyse``'s result: every figure as data; :meth:`to_markdown` and
+    :meth:`to_json` are what the command prints."""
+
+    game: str
+    run: str
+    evaluator: str
+    unit: str
+    bands: list[float]
+    phases: list[str]
+    games: int
+    deal_sets: int
+    bots: list[BotLoss]
+    worst: list[Worst]
+    seconds: float
+    decisions: object = None  # sim.analysis.decisions.Decisions: every valued decision
+
+    def to_dict(self) -> dict:
+        """Every figure as plain data; a figure there is none of (an interval over one deal
+        set) is None."""
+        d = asdict(self)
+        d.pop("decisions")
+        return _no_nan(d)
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), indent=1, default=_plain, allow_nan=False)
+
+    def to_markdown(self) -> str:
+        lines = [
+            f"# Decision analysis: {self.run} ({self.game})",
+            "",
+            f"{self.games} games ({self.deal_sets} deal sets) valued by `{self.evaluator}`; "
+            f"a loss is the best action's value less the value of the one taken, in {self.unit}.",
+            "± : 95% t-intervals over deal sets (Student's t, n − 1 degrees of freedom).",
+            "",
+            "| bot | decisions | best | loss per decision | loss per game | "
+            + " | ".join(f"{n} (≥ {b:g})" for n, b in zip(BAND_NAMES, self.bands, strict=True))
+            + " |",
+            "|---|---:|---:|---:|---:|" + "---:|" * len(BAND_NAMES),
+        ]
+        for b in self.bots:
+            lines.append(f"| {b.bot} | {b.decisions:,} | {b.best:.1%} | {b.per_decision.text(3)} "
+                         f"| {b.per_game.text(1)} | "
+                         + " | ".join(f"{s:.1%}" for s in b.bands) + " |")  # fmt: skip
+        lines += ["", "Loss per decision by phase (decisions in brackets):", "",
+                  "| phase | " + " | ".join(b.bot for b in self.bots) + " |",
+                  "|---|" + "---:|" * len(self.bots)]  # fmt: skip
+        for ph in self.phases:
+            cells = []
+            for b in self.bots:
+                n, iv = b.phases.get(ph, (0, Interval(np.nan, np.nan, 0)))
+                cells.append(f"{iv.text(3)} ({n:,})" if n else "–")
+            if any(c != "–" for c in cells):
+                lines.append(f"| {ph} | " + " | ".join(cells) + " |")
+        if self.worst:
+            lines += ["", f"The {len(self.worst)} worst decisions:", ""]
+            for i, w in enumerate(self.worst, 1):
+                lines.append(f"{i}. **{w.bot}**, {w.loss:.1f} points: {w.words}  \n"
+                             f"   `{w.command}`")  # fmt: skip
+        lines += ["", f"({self.seconds:.1f} s)"]
+        return "\n".join(lines) + "\n"
+
+
+def _no_nan(x):
+    if isinstance(x, dict):
+        return {k: _no_nan(v) for k, v in x.items()}
+    if isinstance(x, list | tuple):
+        return [_no_nan(v) for v in x]
+    if isinstance(x, float | np.floating) and np.isnan(x):
+        return None
+    return x
+
+
+def _plain(x):
+    if isinstance(x, np.generic):
+        return x.item()
+    raise TypeError(f"{type(x).__name__} is not JSON")

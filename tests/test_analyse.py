@@ -1,0 +1,120 @@
+"""``trixsim analyse`` (sim.analysis): the oracle loses nothing under ``dd``; a decision's
+loss is what brute force on the rules says; ``sd`` is blind to hidden cards; the same run
+gives the same analysis with one worker or two; bad input is one line."""
+
+import json
+
+import numpy as np
+import pytest
+
+from sim.analysis import analyse
+from sim.analysis.evaluator import Valuer, parse_evaluator
+from sim.core.registry import get
+from sim.games.terts.state import PHASE, TRICK_NO
+from sim.games.terts.vocab import LEAD, LEAD_CARD
+from tests.run_files import trixsim
+from tests.test_bots import positions, swap_hidden
+
+
+def small_run(tmp_path_factory, game: str, bots: str, seed: int = 5):
+    out = tmp_path_factory.mktemp(f"an-{game}") / "run"
+    r = trixsim("tournament", "--game", game, "--bots", bots, "--games", "1", "--seed", seed,
+                "--workers", "1", "--out", out)  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    return out
+
+
+@pytest.mark.parametrize("game", ["euchre5", "terts"])
+def test_the_oracle_loses_nothing_under_dd(tmp_path_factory, game):
+    # the dd evaluator values each action on the true state as the oracle does: every
+    # decision the oracle took is a best one (ties count as best)
+    run = small_run(tmp_path_factory, game, "oracle,greedy")
+    a = analyse(run, bots=["oracle"], evaluator="dd", games=2)
+    rows = a.decisions.rows
+    assert len(rows["loss"]) > 40
+    assert (rows["entry"] == 0).all()
+    assert rows["loss"].max() < 1e-6
+    assert a.bots[0].best == 1.0 and a.worst == []
+
+
+def test_a_trick_thrown_away_costs_what_brute_force_says():
+    # Terts, trick 15 of a deal: the leader has two cards, the follower replies to keep the
+    # leader's points down (the two-player solver's model) and trick 16 is forced. Each
+    # card's value, found by trying every line on the rules and valuing the deal's end,
+    # is the dd evaluator's, in points of win share; a card worth less is a loss of the gap
+    spec = get("terts")
+    k, d, part = spec.part("kernels"), spec.part("search"), spec.part("analysis")
+    valuer = Valuer(spec, parse_evaluator("dd", spec))
+    out = np.zeros(spec.seats)
+    rnd = np.random.default_rng(3)
+    lost = 0
+    for g in range(40):
+        game = spec.part("api").GAME.new(9, g)
+        while not (game.state[PHASE] in (LEAD, LEAD_CARD) and game.state[TRICK_NO] == 14):
+            game.apply(int(rnd.choice(game.legal_actions())))
+        seat, legal, s = game.to_act, game.legal_mask(), game.state
+        scale = d.reward_scale(s[: k.PUB_SIZE])
+
+        def end_value(state, a, seat=seat, scale=scale):
+            st = state.copy()
+            if k.step(st, a):
+                d.rewards(st, scale, out)
+                return out[seat] * part.UNIT
+            options = [b for b in range(64) if k.legal_actions(st) >> b & 1]
+            values = [end_value(st, b, seat, scale) for b in options]
+            return min(values) if k.to_act(st) != seat else max(values)
+
+        brute = {a: end_value(s, a) for a in range(64) if legal >> a & 1}
+        values = valuer.values(s, seat, game.private(seat), legal, 1) * part.UNIT
+        for a, v in brute.items():
+            assert values[a] == pytest.approx(v, abs=1e-9)
+        lost += max(brute.values()) - min(brute.values()) > 0.1
+    assert lost >= 3  # positions where one of the two cards throws points away
+
+
+@pytest.mark.parametrize("game", ["trix", "five-hundred"])
+def test_sd_is_blind_to_hidden_cards(game):
+    # sd values from what the seat knows: another seat's cards swapped where the public
+    # record allows leave every value as it was; dd, which sees them, changes
+    spec = get(game)
+    sd = Valuer(spec, parse_evaluator("sd:worlds=2,model=rollout", spec))
+    dd = Valuer(spec, parse_evaluator("dd:model=rollout", spec))
+    rnd = np.random.default_rng(4)
+    checked = changed = 0
+    for game_ in positions(spec, 40, seed=8):
+        other = swap_hidden(game_, rnd)
+        if other is None:
+            continue
+        seat, legal, private = game_.to_act, game_.legal_mask(), game_.private(game_.to_act)
+        a, b = (sd.values(s, seat, private, legal, 7) for s in (game_.state, other))
+        assert np.array_equal(a, b, equal_nan=True)
+        x, y = (dd.values(s, seat, private, legal, 7) for s in (game_.state, other))
+        changed += not np.array_equal(x, y, equal_nan=True)
+        checked += 1
+    assert checked > 15 and changed > 0
+
+
+def test_the_same_run_gives_the_same_analysis_on_two_workers(tmp_path_factory, tmp_path):
+    run = small_run(tmp_path_factory, "euchre5", "greedy,mcts:iters=20", seed=2)
+    one = analyse(run, evaluator="sd:worlds=3", games=4)
+    two = analyse(run, evaluator="sd:worlds=3", games=4, workers=2)
+    assert json.loads(one.to_json())["bots"] == json.loads(two.to_json())["bots"]
+    for c, v in one.decisions.rows.items():
+        assert np.array_equal(v, two.decisions.rows[c]), c
+    assert {b.bot for b in one.bots} == {"greedy", "mcts:iters=20"}
+    r = trixsim("analyse", run, "--games", "2", "--evaluator", "sd:worlds=2", "--worst", "1",
+                "--plots", tmp_path / "plots")  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    assert "loss per decision" in r.stdout and "--deal-set" in r.stdout
+    assert sorted(p.name for p in (tmp_path / "plots").iterdir()) == [
+        "loss_by_phase.png", "loss_by_trick.png"]  # fmt: skip
+    for args, said in (
+        (["--evaluator", "dd:model=mcts"], "is a search"),
+        (["--evaluator", "sd:ms=3"], "sd takes worlds"),
+        (["--bot", "random"], "did not play in this run"),
+        (["--games", "0"], "--games must be 1 or more"),
+    ):
+        r = trixsim("analyse", run, *args)
+        assert r.returncode == 2 and said in r.stderr and len(r.stderr.splitlines()) == 1, r.stderr
+    r = trixsim("analyse", tmp_path / "none")
+    assert r.returncode == 2 and "no such folder" in r.stderr
