@@ -13,7 +13,16 @@ from pathlib import Path
 import typer
 from typer.exceptions import Abort, Exit, TyperException
 
-from sim.core.registry import LEGACY_GAME, GameError, default_game
+from sim.cli_common import (  # noqa: F401  (DEFAULT_GAME, _lineup: the tests' and commands')
+    DEFAULT_GAME,
+    GAME_HELP,
+    CliError,
+    _check_workers,
+    _game,
+    _lineup,
+    _specs,
+    _split_specs,
+)
 
 app = typer.Typer(
     add_completion=False,
@@ -23,12 +32,6 @@ app = typer.Typer(
     help="Simulate trick-taking card games (Trix and others) and measure how strong their "
     "bots are.",
 )
-
-try:
-    DEFAULT_GAME = default_game()  # what every command plays unless --game says otherwise
-except GameError:  # nothing registered: every command says so in one line
-    DEFAULT_GAME = LEGACY_GAME
-GAME_HELP = "The game (trixsim games lists them)."
 
 
 def _seats_of_games() -> str:
@@ -57,53 +60,6 @@ def _options(
     ),
 ):
     pass
-
-
-class CliError(Exception):
-    """A user error: printed as one line, exit code 2."""
-
-
-def _game(name: str | None):
-    """The registered game called ``name``; a one-line error naming the others."""
-    from sim.core.registry import get
-
-    try:
-        return get(name or DEFAULT_GAME)
-    except GameError as e:
-        raise CliError(f"--game: {e}") from None
-
-
-def _specs(bots: str, game) -> list:
-    """The bot specs of ``--bots`` (1 to one per seat), parsed; one-line errors."""
-    from sim.core.bots import BotSpecError, parse_spec
-
-    texts = _split_specs(bots)
-    if not 1 <= len(texts) <= game.seats:
-        raise CliError(f"--bots takes 1 to {game.seats} bot specs for {game.name} "
-                       f"({game.seats} seats), got {len(texts)}: {bots!r}")  # fmt: skip
-    try:
-        return [parse_spec(t, game.name) for t in texts]
-    except BotSpecError as e:
-        raise CliError(str(e)) from None
-
-
-def _lineup(bots: str, game) -> list:
-    """The spec at each seat: the specs given, repeated round the table (a,b -> a,b,a,b)."""
-    specs = _specs(bots, game)
-    return (specs * game.seats)[: game.seats]
-
-
-def _check_workers(workers: int | None) -> None:
-    cores = os.cpu_count() or 1
-    if workers is not None and not 1 <= workers <= 4 * cores:
-        raise CliError(f"--workers must be from 1 to {4 * cores} (4 per core; this machine has "
-                       f"{cores}), got {workers}")  # fmt: skip
-
-
-def _split_specs(text: str) -> list[str]:
-    from sim.core.bots import split_specs
-
-    return split_specs(text)
 
 
 @app.command()
@@ -663,7 +619,10 @@ def list_bots(game: str = typer.Option(DEFAULT_GAME, "--game", help=GAME_HELP)):
             print(f"{'':<12}{p.name} ({p.range_text}): {p.help}")
 
 
-import sim.cli_analyse  # noqa: E402, F401  (its command joins the app)
+from sim.cli_analyse import analyse, quiz  # noqa: E402  (their own module: cli.py's size)
+
+app.command()(analyse)
+app.command()(quiz)
 
 
 def main() -> None:

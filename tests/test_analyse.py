@@ -118,3 +118,36 @@ def test_the_same_run_gives_the_same_analysis_on_two_workers(tmp_path_factory, t
         assert r.returncode == 2 and said in r.stderr and len(r.stderr.splitlines()) == 1, r.stderr
     r = trixsim("analyse", tmp_path / "none")
     assert r.returncode == 2 and "no such folder" in r.stderr
+
+
+def test_a_quiz_is_reproducible_and_orders_random_below_greedy(tmp_path):
+    from sim.analysis import quiz as q
+
+    frame, meta = q.build("euchre5", seed=3, games=2, share=0.3, evaluator="sd:worlds=3",
+                          out=str(tmp_path / "s.parquet"))  # fmt: skip
+    assert len(frame) > 30 and set(frame["bot"]) <= set(meta["bots"])
+    q.write(frame, meta, tmp_path / "s.parquet")
+    runs = [q.quiz("euchre5", ["random", "greedy"], tmp_path / "s.parquet", seed=4)
+            for _ in range(2)]  # fmt: skip
+    a, b = (json.loads(r.to_json()) for r in runs)
+    for d in (a, b):
+        d.pop("seconds")
+        for s in d["scores"]:
+            s.pop("ms")
+    assert a == b
+    loss = {s.bot: s.loss.mean for s in runs[0].scores}
+    assert loss["random"] > loss["greedy"] >= 0
+    assert [(p.better, p.worse) for p in runs[0].pairs] == [("greedy", "random")]
+    r = trixsim("quiz", "--game", "trix", "--bots", "greedy", "--suite", tmp_path / "s.parquet")
+    assert r.returncode == 2 and "not a trix quiz suite" in r.stderr
+
+
+def test_every_game_ships_a_quiz_suite_of_its_rules():
+    from sim.analysis import quiz as q
+    from sim.core.registry import games
+
+    for spec in games().values():
+        if spec.has("analysis"):
+            frame, meta = q.read(spec)
+            assert len(frame) >= 1000 and meta["game_version"] == spec.version
+            assert set(frame["phase"]) == set(range(len(spec.part("analysis").PHASES)))

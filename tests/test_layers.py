@@ -26,6 +26,7 @@ LAYERS = {  # package prefix -> layer
     "sim.bench": 4,
     "sim.cli": 4,
     "sim.cli_analyse": 4,
+    "sim.cli_common": 4,
     "sim.ladder": 4,
 }
 

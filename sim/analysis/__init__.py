@@ -13,11 +13,11 @@ from pathlib import Path
 
 import numpy as np
 
+from sim.analysis.decisions import GAMES_PER_TASK
 from sim.analysis.evaluator import AnalysisError, parse_evaluator
 from sim.analysis.summary import Analysis, Worst, bot_loss
 
 __all__ = ["Analysis", "AnalysisError", "analyse"]
-GAMES_PER_TASK = 2  # games per worker task: small, so the progress bar moves and work balances
 
 
 def analyse(run, bots: list[str] | None = None, evaluator: str | None = None,
@@ -100,35 +100,14 @@ def _entries(bots, lineup, specs, game) -> list[int]:
 
 def _value(game, lineup, seatings, seed, ids, deal_sets, entries, evaluator, workers, progress):
     """Every chosen decision of the games valued, on ``workers`` processes."""
-    from tqdm import tqdm
-
-    from sim.analysis.decisions import Decisions, Job, value_games
+    from sim.analysis.decisions import Job, value_all
 
     jobs = []
     for at in range(0, len(ids), GAMES_PER_TASK):
         sl = slice(at, at + GAMES_PER_TASK)
         jobs.append(Job(game, lineup, seatings[sl], seed, [int(g) for g in ids[sl]],
                         [int(d) for d in deal_sets[sl]], entries, evaluator))  # fmt: skip
-    bar = tqdm(total=len(ids), unit="game", disable=not progress, dynamic_ncols=True)
-    parts = []
-    try:
-        if workers <= 1:
-            for job in jobs:
-                parts.append(value_games(job))
-                bar.update(len(job.game_ids))
-        else:
-            from sim.run.local import start_workers, stop_workers
-
-            pool = start_workers(workers, game)
-            try:
-                for part in pool.map(value_games, jobs):
-                    parts.append(part)
-                    bar.update(GAMES_PER_TASK)
-            finally:
-                stop_workers(pool)
-    finally:
-        bar.close()
-    return Decisions.join(parts)
+    return value_all(jobs, workers, progress)
 
 
 def _check_replay(decisions, finished, seats: int, run) -> None:

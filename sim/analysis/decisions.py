@@ -20,6 +20,7 @@ import numpy as np
 from sim.core.limits import MAX_ACTIONS
 from sim.core.rng import bot_seed, mix
 
+GAMES_PER_TASK = 2  # games per worker task: small, so the progress bar moves and work balances
 COLUMNS = ("game", "deal_set", "deal", "trick", "step", "seat", "entry", "phase", "action",
            "best", "loss", "n_legal")  # fmt: skip
 
@@ -34,6 +35,8 @@ class Decisions:
     values: np.ndarray  # float32 (rows, MAX_ACTIONS)
     actions: dict[int, list[int]] = field(default_factory=dict)
     shares: dict[int, list[float]] = field(default_factory=dict)
+    states: np.ndarray | None = None  # int64 (rows, STATE_SIZE): each position, when kept
+    private: np.ndarray | None = None  # int64 (rows,): the seat's private word there
 
     def __len__(self) -> int:
         return len(self.values)
@@ -45,6 +48,9 @@ class Decisions:
         values = (np.concatenate([p.values for p in parts]) if parts
                   else np.zeros((0, MAX_ACTIONS), np.float32))  # fmt: skip
         out = cls(rows, values)
+        if parts and parts[0].states is not None:
+            out.states = np.concatenate([p.states for p in parts])
+            out.private = np.concatenate([p.private for p in parts])
         for p in parts:
             out.actions.update(p.actions)
             out.shares.update(p.shares)
@@ -64,6 +70,8 @@ class Job:
     entries: list[int]  # the line-up entries whose decisions are valued
     evaluator: str
     scripts: list[list[int]] | None = None  # each game's actions, from records; None: the bots
+    share: float = 1.0  # the share of those decisions valued, drawn by the game and decision
+    states: bool = False  # keep each valued position (its state and private word)
 
 
 def value_games(job: Job) -> Decisions:
@@ -81,6 +89,8 @@ def value_games(job: Job) -> Decisions:
     chosen = set(job.entries)
     rows = {c: [] for c in COLUMNS}
     values: list[np.ndarray] = []
+    states: list[np.ndarray] = []
+    private: list[int] = []
     out = Decisions({}, np.zeros(0))
     for i, (g, d) in enumerate(zip(job.game_ids, job.deal_sets, strict=True)):
         seating = job.seatings[i]
@@ -102,7 +112,7 @@ def value_games(job: Job) -> Decisions:
                 game.decisions += 1
                 action = players[seat].decide(game, seat)
             entry = seating[seat]
-            if entry in chosen and legal & (legal - 1):
+            if entry in chosen and legal & (legal - 1) and _drawn(key, step, job.share):
                 v = valuer.values(game.state, seat, game.private(seat), legal,
                                   int(mix(np.uint64(key), np.uint64(step))))  # fmt: skip
                 v *= part.UNIT
@@ -113,10 +123,56 @@ def value_games(job: Job) -> Decisions:
                                 strict=True):  # fmt: skip
                     rows[c].append(x)
                 values.append(v.astype(np.float32))
+                if job.states:
+                    states.append(game.state.copy())
+                    private.append(game.private(seat))
             game.apply(action)
             taken.append(int(action))
         out.actions[g] = taken
         out.shares[g] = [float(x) for x in game.shares]
     out.rows = {c: np.asarray(rows[c], np.float64 if c == "loss" else np.int64) for c in COLUMNS}
     out.values = np.asarray(values, np.float32).reshape(len(values), MAX_ACTIONS)
+    if job.states:
+        size = spec.part("kernels").STATE_SIZE
+        out.states = np.asarray(states, np.int64).reshape(len(states), size)
+        out.private = np.asarray(private, np.int64)
     return out
+
+
+SAMPLE = np.uint64(0x5A3B1E)  # mixed into a decision's key for the draw of :attr:`Job.share`
+
+
+def _drawn(key: int, step: int, share: float) -> bool:
+    """Whether the decision ``step`` of the game keyed ``key`` is among the share valued."""
+    if share >= 1.0:
+        return True
+    x = int(mix(np.uint64(mix(np.uint64(key), np.uint64(step))), SAMPLE))
+    return x < share * 2.0**64
+
+
+def value_all(jobs: list[Job], workers: int = 1, progress: bool = False) -> Decisions:
+    """Every job's decisions, on ``workers`` processes (spawned, one thread each), in the
+    jobs' order: the same rows whatever the number of workers."""
+    from tqdm import tqdm
+
+    bar = tqdm(total=sum(len(j.game_ids) for j in jobs), unit="game", disable=not progress,
+               dynamic_ncols=True)  # fmt: skip
+    parts = []
+    try:
+        if workers <= 1 or len(jobs) <= 1:
+            for job in jobs:
+                parts.append(value_games(job))
+                bar.update(len(job.game_ids))
+        else:
+            from sim.run.local import start_workers, stop_workers
+
+            pool = start_workers(min(workers, len(jobs)), jobs[0].game)
+            try:
+                for job, part in zip(jobs, pool.map(value_games, jobs), strict=True):
+                    parts.append(part)
+                    bar.update(len(job.game_ids))
+            finally:
+                stop_workers(pool)
+    finally:
+        bar.close()
+    return Decisions.join(parts)

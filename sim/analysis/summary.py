@@ -133,14 +133,12 @@ class Analysis:
             "± : 95% t-intervals over deal sets (Student's t, n − 1 degrees of freedom).",
             "",
             "| bot | decisions | best | loss per decision | loss per game | "
-            + " | ".join(f"{n} (≥ {b:g})" for n, b in zip(BAND_NAMES, self.bands, strict=True))
-            + " |",
+            + band_head(self.bands),
             "|---|---:|---:|---:|---:|" + "---:|" * len(BAND_NAMES),
         ]
         for b in self.bots:
             lines.append(f"| {b.bot} | {b.decisions:,} | {b.best:.1%} | {b.per_decision.text(3)} "
-                         f"| {b.per_game.text(1)} | "
-                         + " | ".join(f"{s:.1%}" for s in b.bands) + " |")  # fmt: skip
+                         f"| {b.per_game.text(1)} | {band_cells(b.bands)}")  # fmt: skip
         lines += ["", "Loss per decision by phase (decisions in brackets):", "",
                   "| phase | " + " | ".join(b.bot for b in self.bots) + " |",
                   "|---|" + "---:|" * len(self.bots)]  # fmt: skip
@@ -158,6 +156,15 @@ class Analysis:
                              f"   `{w.command}`")  # fmt: skip
         lines += ["", f"({self.seconds:.1f} s)"]
         return "\n".join(lines) + "\n"
+
+
+def band_head(bands) -> str:
+    """The bands' table header cells, each ending in ``|``."""
+    return " ".join(f"{n} (≥ {b:g}) |" for n, b in zip(BAND_NAMES, bands, strict=True))
+
+
+def band_cells(shares) -> str:
+    return " ".join(f"{s:.1%} |" for s in shares)
 
 
 def _no_nan(x):

@@ -97,7 +97,16 @@ CONTRACTS: dict[str, Contract] = {
     "bench": Contract(values=("STRENGTH", "LADDER"), functions=("targets",), optional=True),
     "learning": Contract(values=("TEACHER", "GAMES"), optional=True),  # trixsim train's
     "analysis": Contract(  # trixsim analyse's (sim.analysis): it needs the solver part too
-        values=("PHASES", "UNIT", "BANDS", "SD"),
+        values=(
+            "PHASES",
+            "UNIT",
+            "BANDS",
+            "SD",
+            "QUIZ_BOTS",
+            "QUIZ_EVALUATOR",
+            "QUIZ_GAMES",
+            "QUIZ_SHARE",
+        ),
         functions=("phase", "trick", "position"),
         optional=True,
     ),

@@ -18,6 +18,13 @@ BANDS = (1.0, 3.0, 10.0)  # inaccuracy, mistake, blunder: a loss of at least thi
 SD = "sd:worlds=20"  # pimc's valuation at its default worlds: the two-sided solver per world
 _PHASE = {BID1: 0, DISCARD: 1, BID2: 2, CALL: 3}
 
+# trixsim quiz's suite (sim/analysis/quiz.py): positions from the play of these bots of the
+# ladder, seated in turn, a share of their decisions in the first games of seed 1 (about
+# 2,000 positions), each valued by SD on four times its worlds
+QUIZ_BOTS = ("greedy", "mcts:iters=50", "mcts:iters=200", "neural")
+QUIZ_EVALUATOR = "sd:worlds=100"
+QUIZ_GAMES, QUIZ_SHARE = 90, 0.1
+
 
 def phase(state, legal: int) -> int:
     """The index in :data:`PHASES` of the decision at ``state``."""

@@ -25,6 +25,13 @@ BANDS = (1.0, 3.0, 10.0)  # inaccuracy, mistake, blunder: a loss of at least thi
 # (docs/bots.md); a full solve of ten tricks per world and action costs far more
 SD = "sd:worlds=12,last=6"
 
+# trixsim quiz's suite (sim/analysis/quiz.py): positions from the play of these bots of the
+# ladder, seated in turn, a share of their decisions in the first games of seed 1 (about
+# 2,000 positions), each valued by SD on four times its worlds
+QUIZ_BOTS = ("greedy", "mcts:iters=50", "mcts:iters=200", "neural")
+QUIZ_EVALUATOR = "sd:worlds=48,last=6"
+QUIZ_GAMES, QUIZ_SHARE = 72, 0.1
+
 
 def phase(state, legal: int) -> int:
     """The index in :data:`PHASES` of the decision at ``state``."""

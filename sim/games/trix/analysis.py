@@ -19,6 +19,13 @@ BANDS = (1.0, 3.0, 10.0)  # inaccuracy, mistake, blunder: a loss of at least thi
 # configurations that beats mcts:iters=200 in Trix (docs/bots.md); the paranoid solver's does not
 SD = "sd:worlds=70,model=rollout"
 
+# trixsim quiz's suite (sim/analysis/quiz.py): positions from the play of these bots of the
+# ladder, seated in turn, a share of their decisions in the first games of seed 1 (about
+# 2,000 positions), each valued by SD on four times its worlds
+QUIZ_BOTS = ("greedy", "mcts:iters=50", "mcts:iters=200", "neural")
+QUIZ_EVALUATOR = "sd:worlds=280,model=rollout"
+QUIZ_GAMES, QUIZ_SHARE = 66, 0.1
+
 
 def phase(state, legal: int) -> int:
     """The index in :data:`PHASES` of the decision at ``state``."""
