@@ -69,6 +69,10 @@ def main() -> None:
         f"{result.seconds:.0f} s; Kendall's tau {tau:+.2f}; the ladder tells "
         f"{len(told)} pairs apart, the quiz orders {same} of them the same way"
     )
+    for a, b in told:
+        if loss[a] >= loss[b]:
+            print(f"  against the ladder: {a} beats {b} by {cells[a, b][0]:+.1f} ± "
+                  f"{cells[a, b][1]:.1f}; the quiz has {a} lose {loss[a] - loss[b]:+.3f} more")
     print(f"{'bot':32} {'ladder #':>8} {'quiz loss':>16} {'ms':>8}")
     for i, b in enumerate(order, 1):
         s = next(x for x in result.scores if x.bot == b)
