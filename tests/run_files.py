@@ -16,7 +16,17 @@ import pyarrow.dataset as ds
 # commands that leave nothing behind in the process that ran them (a tournament restores its
 # signal handlers and shuts its workers down): the tests run them in their own process,
 # which saves each a second of start-up (Python, numba, the kernels loaded from the cache)
-IN_PROCESS = {"deal", "replay", "bots", "games", "report", "tournament", "ladder", "analyse", "quiz"}
+IN_PROCESS = {
+    "deal",
+    "replay",
+    "bots",
+    "games",
+    "report",
+    "tournament",
+    "ladder",
+    "analyse",
+    "quiz",
+}
 
 
 def trixsim(*args, cwd=None, **kw) -> subprocess.CompletedProcess:

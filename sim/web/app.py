@@ -59,6 +59,7 @@ from sim.web.protocol import (
     parse_new_table,
     token_text,
 )
+from sim.web.review import Reviewer
 from sim.web.store import SavedTable, Store
 from sim.web.tables import (
     BOT,
@@ -144,6 +145,7 @@ class Hall:
         self.loading: dict[str, asyncio.Future] = {}
         self.pool = ThreadPoolExecutor(max(1, os.cpu_count() or 1), "trixsim-bot")
         self.pace, self.quick = Pace(), Quick()  # the bots' share of the loop; which are quick
+        self.reviewer = Reviewer()  # finished deals valued, in a process of its own (#45.3)
         self.commit_due = False
 
     def commit_soon(self) -> None:
@@ -286,6 +288,7 @@ class Hall:
         await asyncio.gather(*tasks, return_exceptions=True)
         self.tables.clear()
         self.pool.shutdown(wait=False, cancel_futures=True)
+        self.reviewer.close()
         self.store.close()
 
 
@@ -477,6 +480,19 @@ def create_app(data_dir, grace: float = 20.0, bot_delay: float = 0.3,
         return Response(line + "\n", media_type="application/x-ndjson", headers={
             "Content-Disposition": f'attachment; filename="trixsim-{table.id}.jsonl"'})  # fmt: skip
 
+    async def review_json(request: Request) -> Response:
+        table = await table_of(request)
+        if not isinstance(table, Table):
+            return table
+        status, out = await hall(request).reviewer.of(table, request.path_params["deal"])
+        return JSONResponse(out) if status == 200 else _error(status, out)
+
+    async def review_page(request: Request) -> Response:
+        table = await table_of(request)
+        if not isinstance(table, Table):
+            return HTMLResponse(NO_TABLE, status_code=404)
+        return _page("review.html", "<p>The browser pages are not installed.</p>")
+
     routes = [
         Route("/", lobby),
         Route("/api/games", game_list_json),
@@ -484,6 +500,8 @@ def create_app(data_dir, grace: float = 20.0, bot_delay: float = 0.3,
         Route("/api/tables/{id}/join", join, methods=["POST"]),
         Route("/t/{id}", table_page, name="table_page"),
         Route("/t/{id}/record", record),
+        Route("/t/{id}/review/{deal}", review_page),
+        Route("/api/tables/{id}/review/{deal}", review_json),
         WebSocketRoute("/ws/{id}", socket),
         Route("/static/games/{name}.js", script),  # before the static folder's
     ]

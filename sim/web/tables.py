@@ -196,6 +196,7 @@ class Table:
                         preselect=None if pre is None else self.card_name(pre),
                         last_trick=last_trick)  # fmt: skip
         used = self.looks.get(seat, 0) if seat is not None else 0
+        view["reviews"] = len(self.game.deal_rows)  # deals over: each has a Review (#45.3)
         view["can_look"] = (seat is not None and self.trick is not None
                             and (self.limit is None or used < self.limit))  # fmt: skip
         if self.web.taken is None and view["taken"] is None and not any(view["trick"]):

@@ -145,6 +145,13 @@ def test_a_person_plays_a_whole_deal_on_a_phone_in_plain_words(server, browser, 
                 shot = page.screenshot(path=f"{SHOTS}/web-{game}.png", full_page=True)
         assert [c for c in chosen if c != "pass"], f"{game}: no decision but cards and passes"
         expect(page.locator("#log")).to_contain_text(re.compile(r"is over\. Totals: "))
+        # #45.3: the deal's Review, by the log's link: every decision, fitting the phone
+        page.locator("#log .reviews a").first.evaluate("(a) => a.click()")
+        page.wait_for_url(re.compile(r"/t/[^/]+/review/1$"))
+        expect(page.locator("#decisions li").first).to_be_visible()
+        assert page.locator("#summary tbody tr").count() == table.spec.seats
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
+        assert page.locator("#decisions .cost, #decisions .best").count() > 5
         assert not errors, errors
     finally:
         ctx.close()

@@ -426,8 +426,19 @@
         Object.entries(view.public).map(([k, v]) => `<dt>${esc(k.replace(/_/g, " "))}</dt><dd>${esc(fact(v))}</dd>`).join("") +
         `</dl></details>`;
     }
+    log.innerHTML += reviewLinks();
     const list = log.querySelector("ol");
     if (list) list.scrollTop = list.scrollHeight;
+  }
+
+  // each finished deal's Review (every decision valued, every hand then public: #45.3)
+  function reviewLinks() {
+    const n = view.reviews || 0;
+    if (!n) return "";
+    const word = view.deal || "deal";
+    const link = (k) => `<a href="/t/${encodeURIComponent(tableId)}/review/${k}" title="review ${esc(word)} ${k}">${k}</a>`;
+    return `<p class="reviews">Review each ${esc(word)}: ` +
+      Array.from({ length: n }, (_, i) => link(i + 1)).join(" ") + `</p>`;
   }
 
   // [seat, card] pairs: in play order ({seat, card} objects), or by seat (null: no card)
@@ -480,6 +491,7 @@
     box.innerHTML = `<h2>Game over</h2>${why}<ol class="ranks">` +
       order.map((o) => `<li data-rank="${o.rank}" data-seat="${o.seat}">${o.rank}. ${esc(seatName(o.seat))}${esc(total(o.seat))}</li>`).join("") +
       `</ol><p class="note">${r.lowest_wins ? "The lowest total wins." : "The highest total wins."}</p>` +
+      reviewLinks() +
       `<p><a href="/t/${encodeURIComponent(tableId)}/record">the game's record</a> · <a href="/">a new table</a></p>` +
       `<p><button type="button" data-close-result>Close</button></p>`;
     box.hidden = false;
