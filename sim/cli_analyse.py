@@ -25,6 +25,13 @@ def analyse(
     ),  # fmt: skip
     games: int = typer.Option(None, "--games", help="Analyse the first K games (default: all)."),
     worst: int = typer.Option(5, "--worst", help="How many of the worst decisions to show."),
+    records: bool = typer.Option(
+        False,
+        "--records",
+        help="Read the games from the run's "
+        "records (--record-games), not by playing them again; a "
+        "run whose bots decided by a time budget is always read so.",
+    ),  # fmt: skip
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of Markdown."),
     plots: Path = typer.Option(None, "--plots", help="Also write PNG plots into this folder."),
     workers: int = typer.Option(1, "--workers", help="Worker processes."),
@@ -36,7 +43,7 @@ def analyse(
     _check_workers(workers)
     try:
         a = run_analysis(run, bot or None, evaluator, games, worst, workers,
-                         progress=sys.stderr.isatty())  # fmt: skip
+                         progress=sys.stderr.isatty(), records=records)  # fmt: skip
     except AnalysisError as e:
         raise CliError(f"analyse: {e}") from None
     if plots is not None:

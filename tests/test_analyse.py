@@ -16,10 +16,10 @@ from tests.run_files import trixsim
 from tests.test_bots import positions, swap_hidden
 
 
-def small_run(tmp_path_factory, game: str, bots: str, seed: int = 5):
+def small_run(tmp_path_factory, game: str, bots: str, seed: int = 5, *more):
     out = tmp_path_factory.mktemp(f"an-{game}") / "run"
     r = trixsim("tournament", "--game", game, "--bots", bots, "--games", "1", "--seed", seed,
-                "--workers", "1", "--out", out)  # fmt: skip
+                "--workers", "1", "--out", out, *more)  # fmt: skip
     assert r.returncode == 0, r.stderr
     return out
 
@@ -94,13 +94,18 @@ def test_sd_is_blind_to_hidden_cards(game):
     assert checked > 15 and changed > 0
 
 
-def test_the_same_run_gives_the_same_analysis_on_two_workers(tmp_path_factory, tmp_path):
-    run = small_run(tmp_path_factory, "euchre5", "greedy,mcts:iters=20", seed=2)
+def test_the_same_run_gives_the_same_analysis_on_two_workers_and_from_its_records(
+    tmp_path_factory, tmp_path
+):
+    run = small_run(tmp_path_factory, "euchre5", "greedy,mcts:iters=20", 2, "--record-games", "4")
     one = analyse(run, evaluator="sd:worlds=3", games=4)
     two = analyse(run, evaluator="sd:worlds=3", games=4, workers=2)
+    read = analyse(run, evaluator="sd:worlds=3", games=4, records=True)
     assert json.loads(one.to_json())["bots"] == json.loads(two.to_json())["bots"]
-    for c, v in one.decisions.rows.items():
-        assert np.array_equal(v, two.decisions.rows[c]), c
+    for other in (two, read):
+        for c, v in one.decisions.rows.items():
+            assert np.array_equal(v, other.decisions.rows[c]), c
+        assert np.array_equal(one.decisions.values, other.decisions.values, equal_nan=True)
     assert {b.bot for b in one.bots} == {"greedy", "mcts:iters=20"}
     r = trixsim("analyse", run, "--games", "2", "--evaluator", "sd:worlds=2", "--worst", "1",
                 "--plots", tmp_path / "plots")  # fmt: skip
@@ -118,6 +123,9 @@ def test_the_same_run_gives_the_same_analysis_on_two_workers(tmp_path_factory, t
         assert r.returncode == 2 and said in r.stderr and len(r.stderr.splitlines()) == 1, r.stderr
     r = trixsim("analyse", tmp_path / "none")
     assert r.returncode == 2 and "no such folder" in r.stderr
+    timed = small_run(tmp_path_factory, "terts", "greedy,mcts:ms=1", 3)  # no records: refused
+    r = trixsim("analyse", timed)
+    assert r.returncode == 2 and "time budget" in r.stderr and "--record-games" in r.stderr
 
 
 def test_a_quiz_is_reproducible_and_orders_random_below_greedy(tmp_path):

@@ -69,16 +69,16 @@ class Job:
     deal_sets: list[int]
     entries: list[int]  # the line-up entries whose decisions are valued
     evaluator: str
-    scripts: list[list[int]] | None = None  # each game's actions, from records; None: the bots
+    records: list[dict] | None = None  # each game's record (the run's records); None: the bots
     share: float = 1.0  # the share of those decisions valued, drawn by the game and decision
     states: bool = False  # keep each valued position (its state and private word)
 
 
 def value_games(job: Job) -> Decisions:
-    """Play ``job``'s games and value its entries' decisions (a worker's task)."""
+    """Play ``job``'s games (or replay its records) and value its entries' decisions (a
+    worker's task)."""
     from sim.analysis.evaluator import Valuer, parse_evaluator
     from sim.core.bots import load_bots, parse_spec
-    from sim.core.play import Player
     from sim.core.registry import get
 
     spec = get(job.game)
@@ -94,42 +94,26 @@ def value_games(job: Job) -> Decisions:
     out = Decisions({}, np.zeros(0))
     for i, (g, d) in enumerate(zip(job.game_ids, job.deal_sets, strict=True)):
         seating = job.seatings[i]
-        script = job.scripts[i] if job.scripts is not None else None
-        game = spec.part("api").GAME.new(job.seed, d)
-        players = None
-        if script is None:
-            players = [Player(lineup[seating[s]], job.seed, g, s) for s in range(spec.seats)]
+        trail, shares = _played(spec, job, i, lineup)
         key = int(bot_seed(job.seed, g))
-        taken: list[int] = []
-        while not game.over:
-            seat, legal = game.to_act, game.legal_mask()
-            step = len(taken)
-            if script is not None:
-                if step >= len(script):
-                    raise ValueError(f"game {g}: its record ends before the game does")
-                action = script[step]
-            else:
-                game.decisions += 1
-                action = players[seat].decide(game, seat)
+        for step, (state, seat, word, legal, action, deals) in enumerate(trail):
             entry = seating[seat]
             if entry in chosen and legal & (legal - 1) and _drawn(key, step, job.share):
-                v = valuer.values(game.state, seat, game.private(seat), legal,
+                v = valuer.values(state, seat, word, legal,
                                   int(mix(np.uint64(key), np.uint64(step))))  # fmt: skip
                 v *= part.UNIT
                 best = int(np.nanargmax(v))
-                for c, x in zip(COLUMNS, (g, d, len(game.deal_rows), part.trick(game.state), step,
-                                          seat, entry, part.phase(game.state, legal), action,
-                                          best, v[best] - v[action], legal.bit_count()),
+                for c, x in zip(COLUMNS, (g, d, deals, part.trick(state), step, seat, entry,
+                                          part.phase(state, legal), action, best,
+                                          v[best] - v[action], legal.bit_count()),
                                 strict=True):  # fmt: skip
                     rows[c].append(x)
                 values.append(v.astype(np.float32))
                 if job.states:
-                    states.append(game.state.copy())
-                    private.append(game.private(seat))
-            game.apply(action)
-            taken.append(int(action))
-        out.actions[g] = taken
-        out.shares[g] = [float(x) for x in game.shares]
+                    states.append(state)
+                    private.append(word)
+        out.actions[g] = [int(m[4]) for m in trail]
+        out.shares[g] = shares
     out.rows = {c: np.asarray(rows[c], np.float64 if c == "loss" else np.int64) for c in COLUMNS}
     out.values = np.asarray(values, np.float32).reshape(len(values), MAX_ACTIONS)
     if job.states:
@@ -137,6 +121,21 @@ def value_games(job: Job) -> Decisions:
         out.states = np.asarray(states, np.int64).reshape(len(states), size)
         out.private = np.asarray(private, np.int64)
     return out
+
+
+def _played(spec, job: Job, i: int, lineup) -> tuple[list, list[float]]:
+    """Game ``i`` of the job move by move (:func:`sim.core.api.trailing`'s tuples) and its
+    final win shares: played by the bots as the run played it, or rebuilt from its record."""
+    from sim.core.api import trailing
+    from sim.core.play import play_game
+
+    with trailing([]) as trail:
+        if job.records is None:
+            specs = [lineup[e] for e in job.seatings[i]]
+            game = play_game(spec, specs, job.seed, job.game_ids[i], job.deal_sets[i])
+        else:
+            game = spec.part("codec").replay_record(job.records[i])
+    return trail, [float(x) for x in game.shares]
 
 
 SAMPLE = np.uint64(0x5A3B1E)  # mixed into a decision's key for the draw of :attr:`Job.share`

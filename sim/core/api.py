@@ -10,6 +10,8 @@ with its notation (``action_name``, ``parse_action``), its explanations
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import numpy as np
@@ -17,6 +19,22 @@ import numpy as np
 from sim.core.limits import MAX_ACTIONS
 from sim.core.rng import deal_seed
 from sim.core.spec import GameSpec
+
+_TRAIL: list | None = None  # where the games made inside :func:`trailing` write their moves
+
+
+@contextmanager
+def trailing(into: list) -> Iterator[list]:
+    """Every game made inside the block writes each move into ``into`` before applying it:
+    ``(state, seat, private word, legal mask, action, deals ended)``, the state a copy. How a
+    game rebuilt by code that makes its own (a record's replay) is followed move by move
+    (``trixsim analyse`` of records)."""
+    global _TRAIL
+    before, _TRAIL = _TRAIL, into
+    try:
+        yield into
+    finally:
+        _TRAIL = before
 
 
 class IllegalActionError(ValueError):
@@ -54,6 +72,7 @@ class Game:
         self.game_row: np.ndarray | None = None  # once over (the games table's numbers)
         self.shares: np.ndarray | None = None
         self.decisions = 0
+        self.trail = _TRAIL  # a list its moves are written into (:func:`trailing`), or None
         self._on_deal_start()
 
     @classmethod
@@ -125,6 +144,9 @@ class Game:
             action = self.parse_action(action)
         self.check(action)
         seat = self.to_act
+        if self.trail is not None:
+            self.trail.append((self.state.copy(), seat, self.private(seat), self.legal_mask(),
+                               action, len(self.deal_rows)))  # fmt: skip
         self._on_action(seat, action)
         k = self.kernels
         if k.step(self.state, action):
