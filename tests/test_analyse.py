@@ -24,11 +24,11 @@ def small_run(tmp_path_factory, game: str, bots: str, seed: int = 5, *more):
     return out
 
 
-@pytest.mark.parametrize("game", ["euchre5", "terts"])
-def test_the_oracle_loses_nothing_under_dd(tmp_path_factory, game):
+def test_the_oracle_loses_nothing_under_dd(tmp_path_factory):
     # the dd evaluator values each action on the true state as the oracle does: every
-    # decision the oracle took is a best one (ties count as best)
-    run = small_run(tmp_path_factory, game, "oracle,greedy")
+    # decision the oracle took is a best one (ties count as best). Terts here; measured 0 in
+    # every game (docs/evaluation.md)
+    run = small_run(tmp_path_factory, "terts", "oracle,greedy")
     a = analyse(run, bots=["oracle"], evaluator="dd", games=2)
     rows = a.decisions.rows
     assert len(rows["loss"]) > 40
@@ -102,6 +102,7 @@ def test_the_same_run_gives_the_same_analysis_on_two_workers_and_from_its_record
     two = analyse(run, evaluator="sd:worlds=3", games=4, workers=2)
     read = analyse(run, evaluator="sd:worlds=3", games=4, records=True)
     assert json.loads(one.to_json())["bots"] == json.loads(two.to_json())["bots"]
+    assert len(one.decisions) > 100
     for other in (two, read):
         for c, v in one.decisions.rows.items():
             assert np.array_equal(v, other.decisions.rows[c]), c
