@@ -6,21 +6,32 @@ games, one package each; :mod:`sim.run` plays tournaments and writes their
 Parquet tables; :mod:`sim.report` reads them; :mod:`sim.table` seats people at a
 game; :mod:`sim.cli` is the ``trixsim`` command. Importing this package does
 nothing but give the version; ``from sim import load_run`` (a run's tables for a
-notebook, :mod:`sim.report.tidy`) imports what it needs when asked for.
+notebook, :mod:`sim.report.tidy`), ``analyse`` and ``quiz`` (:mod:`sim.analysis`) import
+what they need when asked for.
 """
 
 __version__ = "0.5.0"
 
 
-def __getattr__(name: str):
-    """``from sim import load_run`` for notebooks, imported only when asked for (it needs
-    pandas and pyarrow; ``import sim`` must stay free)."""
-    if name == "load_run":
-        from sim.report.tidy import load_run
+# what ``from sim import X`` gives, each imported only when asked for (``import sim`` stays free)
+_LAZY = {
+    "load_run": ("sim.report.tidy", "load_run"),  # a run's tables (pandas, pyarrow)
+    "analyse": ("sim.analysis", "analyse"),  # trixsim analyse: where a bot loses its points
+    "quiz": ("sim.analysis.quiz", "quiz"),  # trixsim quiz: a bot on the game's positions
+    "AnalysisError": ("sim.analysis", "AnalysisError"),  # what both raise, in one line
+}
 
-        return load_run
+
+def __getattr__(name: str):
+    """``from sim import load_run`` (or ``analyse``, ``quiz``) for notebooks, imported only
+    when asked for (they need pandas, pyarrow, numba; ``import sim`` must stay free)."""
+    if name in _LAZY:
+        import importlib
+
+        module, attr = _LAZY[name]
+        return getattr(importlib.import_module(module), attr)
     raise AttributeError(f"module 'sim' has no attribute {name!r}")
 
 
 def __dir__() -> list[str]:
-    return sorted([*globals(), "load_run"])
+    return sorted([*globals(), *_LAZY])
