@@ -219,3 +219,29 @@ def test_trix_says_who_wins_from_the_start_and_whose_points_a_contract_gave(serv
     ui = "{says: () => 'Bo chooses', seatName: (i) => ['Ann', 'Bo', 'Cy', 'Di'][i]}"
     lines = page.evaluate(f"() => window.trixsim.games.trix.center({view}, {ui}).lines")
     assert lines[1] == "Contract 1 (king, Ann): Ann 0, Bo +170, Cy 0, Di +270", lines
+
+
+def test_a_tap_while_a_taken_trick_is_held_is_acknowledged_at_once(server, new_context):  # noqa: F811
+    """#47.10: a tap during a taken trick's 1.3 s in view showed nothing until it ended."""
+    page = new_context().new_page()
+    page.clock.install()  # the page's timers stand still unless the test runs them
+    new_table(page, server, "trix")
+    legal = "#hand .card[data-legal='true']"
+    for _ in range(300):  # play on until the trick just taken is held and the turn is ours
+        page.wait_for_selector("#hand [data-card]")
+        mine = page.evaluate("document.documentElement.dataset.state") == "your-turn"
+        if mine and page.locator("#center .taken").count() and page.locator(legal).count():
+            break
+        if mine:
+            buttons = page.locator(BUTTONS)
+            with contextlib.suppress(PlaywrightTimeout):
+                (buttons.first if buttons.count() else page.locator(legal).first).click(timeout=2000)
+        page.clock.run_for(1_500)
+    else:
+        pytest.fail("no trick taken with the turn ours")
+    card = page.locator(legal).first
+    name = card.get_attribute("data-card")
+    card.click()
+    # at once, the clock standing still: the card is marked on its way, or already played
+    gone = page.locator(f"#hand .card[data-card='{name}']:not(.sent)")
+    expect(gone).to_have_count(0, timeout=1_000)

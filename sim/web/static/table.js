@@ -518,6 +518,14 @@
         renderAsk();
         return;
       }
+      // acknowledged at once (#47.10): the card leaves the hand's row, and a trick held in
+      // view is let go, its taker having seen it, so the answer is drawn when it comes
+      const btn = hand.querySelector(`.card[data-card="${CSS.escape(card)}"]`);
+      if (btn && btn.dataset.legal === "true") btn.classList.add("sent");
+      if (holdUntil > Date.now()) {
+        holdUntil = 0;
+        pump();
+      }
       act(actions[0] || card); // an illegal card: the server says which rule forbids it
       return;
     }
