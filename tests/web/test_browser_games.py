@@ -234,8 +234,9 @@ def test_a_tap_while_a_taken_trick_is_held_is_acknowledged_at_once(server, new_c
             break
         if mine:
             buttons = page.locator(BUTTONS)
+            target = buttons.first if buttons.count() else page.locator(legal).first
             with contextlib.suppress(PlaywrightTimeout):
-                (buttons.first if buttons.count() else page.locator(legal).first).click(timeout=2000)
+                target.click(timeout=2000)
         page.clock.run_for(1_500)
     else:
         pytest.fail("no trick taken with the turn ours")
