@@ -219,6 +219,18 @@ def test_trix_says_who_wins_from_the_start_and_whose_points_a_contract_gave(serv
     ui = "{says: () => 'Bo chooses', seatName: (i) => ['Ann', 'Bo', 'Cy', 'Di'][i]}"
     lines = page.evaluate(f"() => window.trixsim.games.trix.center({view}, {ui}).lines")
     assert lines[1] == "Contract 1 (king, Ann): Ann 0, Bo +170, Cy 0, Di +270", lines
+    # each contract's button says how it scores, one not allowed now too (#47.12)
+    buttons = page.evaluate("""() => {
+      const row = document.createElement('div');
+      const ui = {say: () => {}, row, me: () => 0, actionButton: (t) => {
+        const b = document.createElement('button'); b.textContent = t; return b; }};
+      window.trixsim.games.trix.ask({prompt: 'contract', actions: ['diamonds', 'king'],
+        public: {contracts_left: [['diamonds', 'king', 'trix']], notes: []}}, ui);
+      return [...row.children].map((e) => e.textContent);
+    }""")
+    assert buttons == ["diamonds+10 a ♦ taken; all 8: +150 (R5.1)",
+                       "king+100 to K♥'s taker; +200 if announced (R5.5, R5.6)",
+                       "trixlay out the suits: −100, −50 to the first two out (R9.6)"], buttons
 
 
 def test_a_tap_while_a_taken_trick_is_held_is_acknowledged_at_once(server, new_context):  # noqa: F811

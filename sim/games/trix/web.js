@@ -9,6 +9,25 @@
   const games = (trixsim.games = trixsim.games || {});
 
   const ordinal = (n) => n + (["th", "st", "nd", "rd"][n] || "th"); // 1 to 7
+  // how each contract scores, on its button (#47.12): points are bad, the trix's are good
+  const SCORES = {
+    diamonds: "+10 a ♦ taken; all 8: +150 (R5.1)",
+    queens: "+20 a queen taken (R5.2)",
+    tricks: "+10 a trick taken; all 8: +150 (R5.3)",
+    "last-trick": "+100 to the 8th trick's taker (R5.4)",
+    king: "+100 to K♥'s taker; +200 if announced (R5.5, R5.6)",
+    general: "all five above at once; all 8 tricks: 0 (R5.7)",
+    trix: "lay out the suits: −100, −50 to the first two out (R9.6)",
+  };
+  const scored = (el, c) => {
+    if (!SCORES[c]) return el;
+    const small = document.createElement("small");
+    small.className = "scores";
+    small.textContent = SCORES[c];
+    el.appendChild(small);
+    el.title = SCORES[c];
+    return el;
+  };
 
   function pilesHtml(piles, ui) {
     return `<div class="piles">` + piles.map((pile) => {
@@ -79,13 +98,13 @@
         (p.notes || []).forEach((n) => say(n, "note"));
         const legal = new Set(view.actions);
         (p.contracts_left ? p.contracts_left[ui.me()] : view.actions).forEach((c) => {
-          if (legal.has(c)) row.appendChild(ui.actionButton(c, "contract"));
+          if (legal.has(c)) row.appendChild(scored(ui.actionButton(c, "contract"), c));
           else {
             const off = document.createElement("span");
             off.className = "off";
             off.textContent = c;
+            row.appendChild(scored(off, c));
             off.title = "not allowed now (R3.4)";
-            row.appendChild(off);
           }
         });
       } else if (view.prompt === "double") {
