@@ -92,7 +92,7 @@ def test_the_first_call_shows_every_bid_in_a_grid_by_level_and_strain_with_its_v
     for i, row in enumerate(grid.rows):
         for j, b in enumerate(row):
             tricks = 6 + i
-            assert b.text == f"{tricks}{N}{HEADER[j]}"
+            assert b.text == f"{tricks}{N}{HEADER[j]}\n{VALUES[i][j]}"  # the value shown (#47.12)
             assert b.title == f"{tricks} {STRAIN_WORDS[j]}: {VALUES[i][j]} points"  # R5.2
     assert grid.rows[1][2].action == "bid:7H" and grid.rows[4][4].action == "bid:10NT"
     assert [b.action for b in buttons([passing])] == ["pass"]

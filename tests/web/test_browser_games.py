@@ -78,6 +78,11 @@ CORNERS = """() => [...document.querySelectorAll('#center .trick .slot')].filter
   return !top || top.closest('.slot') !== slot;
 }).map((slot) => slot.className)"""
 
+# the left edge of each cell (a blank one too) of every row of a grid of choices
+GRID_COLUMNS = """() => [...document.querySelectorAll('#ask .grid')].map((row) =>
+  [...row.children].filter((c) => !c.classList.contains('head'))
+    .map((c) => Math.round(c.getBoundingClientRect().left)))"""
+
 LAYOUT = """() => {
   const w = document.getElementById('hand').clientWidth - 16;
   return [...Array(13).keys()].map((i) => {
@@ -118,6 +123,9 @@ def test_a_person_plays_a_whole_deal_on_a_phone_in_plain_words(server, browser, 
                 page.wait_for_selector(f"{BUTTONS}, #hand [data-legal='true']")
                 cards, fits = page.evaluate(FITS)  # #47.8: 13 cards on a 390 px phone
                 assert fits, f"{game}: a hand of {cards} cards overflows the phone's width"
+                if page.locator("#ask .grid").count():  # #47.12: a bid grid's columns line up
+                    lefts = page.evaluate(GRID_COLUMNS)
+                    assert all(row == lefts[0] for row in lefts), f"{game}: {lefts}"
                 hidden = page.evaluate(CORNERS)  # #47.13: five seats' trick cards
                 assert not hidden, f"{game}: a card on the felt hides the corner of {hidden}"
                 words = page.evaluate(WORDS)
@@ -228,9 +236,11 @@ def test_trix_says_who_wins_from_the_start_and_whose_points_a_contract_gave(serv
         public: {contracts_left: [['diamonds', 'king', 'trix']], notes: []}}, ui);
       return [...row.children].map((e) => e.textContent);
     }""")
-    assert buttons == ["diamonds+10 a ♦ taken; all 8: +150 (R5.1)",
-                       "king+100 to K♥'s taker; +200 if announced (R5.5, R5.6)",
-                       "trixlay out the suits: −100, −50 to the first two out (R9.6)"], buttons
+    assert buttons == [
+        "diamonds+10 a ♦ taken; all 8: +150 (R5.1)",
+        "king+100 to K♥'s taker; +200 if announced (R5.5, R5.6)",
+        "trixlay out the suits: −100, −50 to the first two out (R9.6)",
+    ], buttons
 
 
 def test_a_tap_while_a_taken_trick_is_held_is_acknowledged_at_once(server, new_context):  # noqa: F811

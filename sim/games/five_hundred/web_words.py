@@ -113,7 +113,7 @@ def words(game: FiveHundredGame, seat: int, text: str) -> str:
 # -- controls: the bid grid and Pass ---------------------------------------------------------------
 def controls(game: FiveHundredGame, seat: int, actions: list[str]) -> list[Controls]:
     """The auction's calls (R4): a grid of the 25 bids, levels 6-10 by strain in rank order
-    (R4.3), each with its value (R5.2), those not above the standing bid blank (R4.4); and
+    (R4.3), each with its value under it (R5.2), those not above the standing bid blank (R4.4); and
     Pass on its own (R4.5). Outside the auction every action is a card of the hand."""
     legal = set(actions)
     groups = []
@@ -126,7 +126,9 @@ def controls(game: FiveHundredGame, seat: int, actions: list[str]) -> list[Contr
             for strain in range(len(STRAIN_SYMBOLS)):
                 bid = 5 * (tricks - 6) + strain
                 if bid in bids:
-                    row.append(Button(f"bid:{bid_name(bid)}", bid_short(bid), bid_title(bid)))
+                    # its value on the button, not only in its title: a phone has no hover (#47.12)
+                    row.append(Button(f"bid:{bid_name(bid)}", f"{bid_short(bid)}\n{bid_value(bid)}",
+                                      bid_title(bid)))  # fmt: skip
                 else:
                     row.append(Button(None, "", _why_not(bid, high)))
             rows.append(tuple(row))

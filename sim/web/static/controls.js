@@ -20,7 +20,8 @@
         const row = document.createElement("div");
         const width = Math.max(g.header.length, cells.length);
         row.className = g.header.length ? "grid" : "choices";
-        if (g.header.length) row.style.gridTemplateColumns = `repeat(${width}, minmax(44px, auto))`;
+        // equal columns: every row of a grid lines up under its header (#47.12)
+        if (g.header.length) row.style.gridTemplateColumns = `repeat(${width}, minmax(44px, 4.2em))`;
         if (g.header.length && r === 0) {
           g.header.forEach((h) => row.insertAdjacentHTML("beforeend",
             `<span class="head${/[♥♦]/.test(h) ? " red" : ""}">${esc(h)}</span>`));
