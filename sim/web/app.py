@@ -42,6 +42,7 @@ from sim.web.guard import (
     Sockets,
     Window,
     bounded,
+    clipped,
     cross_site,
     foreign,
     make_room,
@@ -105,9 +106,10 @@ class TooMany(TableError):
         self.after = after
 
 
-def lineup(spec, texts: list[str]) -> list:
+def lineup(spec, texts: list[str]) -> tuple[list, list[str]]:
     """The bot spec at each seat: one for all, one per seat after the creator's (the
-    creator's seat takes the first), or one per seat."""
+    creator's seat takes the first), or one per seat; each with its time budget clipped
+    (:func:`sim.web.guard.clipped`), and the notes saying which were."""
     from sim.core.bots import BotSpecError, parse_spec
 
     n = spec.seats
@@ -128,7 +130,9 @@ def lineup(spec, texts: list[str]) -> list:
                              "tournaments as a bound, never at a table")  # fmt: skip
         if why := bounded(b):
             raise TableError(why)
-    return bots
+    seated = [clipped(b, spec.name) for b in bots]
+    notes = list(dict.fromkeys(note for _, note in seated if note))
+    return [b for b, _ in seated], notes
 
 
 class Hall:
@@ -189,9 +193,11 @@ class Hall:
                            chosen=seed is not None)  # fmt: skip
 
         def build() -> Table:
-            bots = lineup(spec, texts)
+            bots, notes = lineup(spec, texts)
             saved.bots = [b.text for b in bots]
-            return Table(self, saved, spec, bots)
+            table = Table(self, saved, spec, bots)
+            table.seated_notes = notes
+            return table
 
         table = await asyncio.to_thread(serially, build)
         table.owner = key
@@ -434,7 +440,8 @@ def create_app(data_dir, grace: float = 20.0, bot_delay: float = 0.3,
         except (ProtocolError, TableError) as e:
             return _error(400, str(e))
         link = str(request.url_for("table_page", id=table.id))
-        return JSONResponse({"table": table.id, "seat": 0, "token": token, "link": link})
+        return JSONResponse({"table": table.id, "seat": 0, "token": token, "link": link,
+                             "notes": table.seated_notes})  # fmt: skip
 
     async def table_of(request: Request) -> Table | Response:
         table_id = request.path_params["id"]

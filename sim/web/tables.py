@@ -121,6 +121,7 @@ class Table:
         self.owner = ""  # who made it (sim.web.guard.owner); "": rebuilt from the store
         self.joined = False  # a person has connected to a seat (else it is dropped soon)
         self.chosen = saved.chosen  # its seed was its creator's choice: he may know every hand
+        self.seated_notes: list[str] = []  # how its bots were seated (a time budget clipped)
         for n, (seat, action, text) in enumerate(saved.moves):  # rebuild: replay every move
             game = self.game
             legal = not game.over and game.to_act == seat and game.legal_mask() >> action & 1
