@@ -168,7 +168,7 @@ def test_pages_carry_security_headers_and_seats_are_not_taken_cross_site(tmp_pat
 
 
 def test_bots_at_a_table_answer_within_a_second(tmp_path):
-    with app(tmp_path) as client:
+    with app(tmp_path, new_tables=30) as client:
         for bots, said in (("mcts:iters=1000000", "iters=1e+06"), ("pimc:worlds=500", "worlds"),
                            ("mcts:ms=60000", "ms=60000"),
                            ("pimc:play_iters=1000000", "play_iters=1e+06")):  # fmt: skip
