@@ -61,6 +61,9 @@ def pimc(spec):
         f"Sampled worlds, each solved with every card seen ({solver.MODEL}), or played "
         "out by greedy (model=reply, rollout)."
     )
+    params = [
+        replace(p, default=solver.PIMC[p.name]) if p.name in solver.PIMC else p for p in params
+    ]  # the game's strongest measured configuration (its part says)
     return numba_info("pimc", bound_pimc(spec).decide, params, doc, spec.name)
 
 

@@ -36,12 +36,13 @@ def decision(spec, bot: str, game, stream: int = 777) -> int:
 
 @pytest.mark.parametrize("spec", SOLVED)
 def test_before_hands_early_decisions_to_mcts_or_greedy_as_asked(spec):
-    # before=mcts is mcts at its default budget (or iters) with pimc's seed; before=greedy
-    # is greedy's: the same decision from the same stream
+    # before=mcts is mcts at pimc's iters (its default: the game's pimc part's, else mcts's
+    # own) with pimc's seed; before=greedy is greedy's: the same decision from the same stream
     search = spec.part("search")
     early = early_positions(spec, 4)
     assert len(early) >= 2
-    mcts = f"mcts:iters={search.ITERS},c={search.C},seed=3"
+    iters = parse_spec("pimc", spec.name).values["iters"]
+    mcts = f"mcts:iters={iters},c={search.C},seed=3"
     few = f"mcts:iters=30,c={search.C},seed=3"
     for game in early:
         assert decision(spec, "pimc:before=mcts,seed=3", game) == decision(spec, mcts, game)
@@ -66,13 +67,15 @@ def test_last_solves_only_the_last_tricks(spec):
     # play_iters iterations; none: greedy's)
     solvable = bound(spec)["S"].solvable
     search = spec.part("search")
-    mcts = f"mcts:iters={search.ITERS},c={search.C},seed=3"
+    iters = parse_spec("pimc", spec.name).values["play_iters"] or search.ITERS
+    mcts = f"mcts:iters={iters},c={search.C},seed=3"
     play = [g for g in positions(spec, 80, seed=9) if not g.over and solvable(g.state)]
     early = [g for g in play if bin(g.legal_mask()).count("1") > 1 and g.hands()[g.to_act]
              and bin(g.hands()[g.to_act]).count("1") > 2][:3]  # fmt: skip
     assert early
     for game in early:
-        assert decision(spec, "pimc:before=mcts,last=1,seed=3", game) == decision(spec, mcts, game)
+        given = f"pimc:before=mcts,last=1,seed=3,play_iters={iters}"
+        assert decision(spec, given, game) == decision(spec, mcts, game)
         few = f"mcts:iters=30,c={search.C},seed=3"
         pimc = "pimc:before=mcts,last=1,seed=3,iters=5,play_iters="
         assert decision(spec, pimc + "30", game) == decision(spec, few, game)

@@ -84,7 +84,7 @@ CONTRACTS: dict[str, Contract] = {
         optional=True,
     ),
     "solver": Contract(  # the perfect-information solver of pimc and oracle (docs/games.md)
-        values=("WORK_SIZE", "MODEL", "WORLDS", "BEFORE", "ORACLE"),
+        values=("WORK_SIZE", "MODEL", "WORLDS", "BEFORE", "ORACLE", "PIMC"),
         functions=("solvable", "allies", "score", "reward"),
         optional=True,
     ),

@@ -151,8 +151,9 @@ class Sockets:
 
 
 # a person may seat a search bot at a table up to these budgets (a million iterations of
-# mcts took 3-7 s a move); within them, a move's time is bounded by MOVE_MS below
-TABLE_BUDGETS = {"iters": 20_000, "play_iters": 20_000, "worlds": 20, "ms": 2_000.0}
+# mcts took 3-7 s a move); within them, pimc's time is bounded by MOVE_MS below (so its
+# worlds may be many: Trix's default pimc values 70, each by one playout)
+TABLE_BUDGETS = {"iters": 20_000, "play_iters": 20_000, "worlds": 200, "ms": 2_000.0}
 # pimc sits at a table with a time budget of at most this many milliseconds a move: its
 # worlds bound no time (pimc:worlds=20 took 7.3 s for a Trix contract choice, each contract
 # solved in each world: #47.4), while with ``ms`` it stops once over it, after the world in

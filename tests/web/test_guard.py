@@ -181,6 +181,7 @@ def test_bots_at_a_table_answer_within_a_second(tmp_path):
             ("pimc:worlds=20,iters=20000,play_iters=20000",
              "pimc:worlds=20,ms=800.0,iters=20000,play_iters=20000"),
             ("pimc:ms=1500", "pimc:ms=800.0"),
+            ("pimc", "pimc:ms=800.0"),  # the default, Trix's strongest (#45.6): 70 worlds
         ):  # fmt: skip
             r = new(client, bots=bots)
             assert r.status_code == 200, r.text

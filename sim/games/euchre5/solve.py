@@ -105,6 +105,7 @@ WORLDS = 20  # pimc's default sampled worlds per decision (cost: the module doc)
 # and pimc lost to greedy; with greedy's bids it beats greedy and mcts (docs/bots.md)
 BEFORE = "greedy"
 ORACLE = "solve"  # the oracle's default model (bots/pimc.py): the solver's suits this game
+PIMC: dict = {}  # pimc's other defaults (bots/pimc.py): the generic ones, the strongest measured
 
 
 @njit(cache=True)

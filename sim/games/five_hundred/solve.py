@@ -109,11 +109,18 @@ from sim.games.five_hundred.vocab import (
 )
 
 MODEL = "two partnerships: the contractors against the defenders"
-WORLDS = 4  # pimc's default sampled worlds per decision (module doc)
+# pimc's defaults are its strongest measured configuration near mcts:iters=200's time (#45.6):
+# 12 worlds, the last 6 tricks solved, the auction and the kitty by mcts at 400 iterations,
+# greedy's cards before the last six: it beats mcts:iters=200 by 9.7 +- 4.5 points of team
+# win share over 800 deal sets at 0.27 ms a decision against 0.31 (docs/bots.md). Until
+# trixsim 0.5.0 they were 4 worlds solving all ten tricks (mcts's 600 iterations before and
+# in the card play): pimc:worlds=4,last=0,iters=600,play_iters=600, 30 times the time
+WORLDS = 12
 # the auction and the discards: mcts's flat search. Solved on one world they lost to greedy
 # by 72 points; greedy's gained little (docs/bots.md)
 BEFORE = "mcts"
 ORACLE = "solve"  # the oracle's default model (bots/pimc.py): the solver's suits this game
+PIMC = {"last": 6, "iters": 400, "play_iters": 0}  # pimc's other defaults (bots/pimc.py)
 N_TRICKS = 10
 
 

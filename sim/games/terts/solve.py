@@ -85,6 +85,7 @@ MODEL = "two players, zero-sum on the card points still to take"
 WORLDS = 20  # pimc's default sampled worlds per decision (cost: the module doc)
 BEFORE = "mcts"  # tricks 1-7: mcts's (the module doc)
 ORACLE = "solve"  # the oracle's default model (bots/pimc.py): the solver's suits this game
+PIMC: dict = {}  # pimc's other defaults (bots/pimc.py): the generic ones, the strongest measured
 
 ONE = np.int64(1)
 BYTE = np.int64(0xFF)

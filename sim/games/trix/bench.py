@@ -5,7 +5,8 @@ strength (:mod:`sim.bench.targets`).
 games/s, too slow for an interval that excludes 0 inside the bench's minutes). pimc solving
 whole contracts costs a full solve per legal card (about 6 ms a decision at one world), and
 its paranoid worlds lost to mcts at its time (mcts:iters=800 beat the ladder's
-``pimc:before=greedy,last=6`` by 18.9 +- 3.6, ``--games 600 --seed 1``); its reply model
+``pimc:worlds=10,before=greedy,last=6,model=solve`` by 18.9 +- 3.6, ``--games 600 --seed
+1``); its reply model
 (the seat's best line against greedy, last four tricks) was only mcts:iters=200's equal
 (+0.3 +- 2.6). The bench plays pimc's rollout model (``sim/core/pimc.py``): 70 worlds, each
 action valued by one greedy playout to the contract's end in each, the contract choice
@@ -29,7 +30,8 @@ STRENGTH = ((EQUAL_TIME, 1_200), (PIMC_GREEDY, 600), (ORACLE, 96))
 # 0.28 ms a decision at 4 worlds against 28 ms at 10 worlds and the last 8; and the bench's
 # rollout-model pimc and the reply-model one before it
 LADDER = ("random", "greedy", "mcts:iters=50", "mcts:iters=200", "mcts:iters=800",
-          "pimc:worlds=4,before=greedy,last=6", "pimc:before=greedy,last=6", REPLY, PIMC,
+          "pimc:worlds=4,before=greedy,last=6,model=solve",
+          "pimc:worlds=10,before=greedy,last=6,model=solve", REPLY, PIMC,
           "oracle")  # fmt: skip
 
 

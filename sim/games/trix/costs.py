@@ -12,8 +12,9 @@ COSTS = {
     "python": 4.7e-3,
     "search": 0.13e-3,
     "decide": 1.6e-3,
-    # pimc:worlds=4,before=greedy,last=6 (the ladder's): 0.28 ms a decision, 0.012 of 4 whole
-    # solves (trixsim tournament --game trix --bots pimc:worlds=4,before=greedy,last=6,greedy)
+    # pimc:worlds=4,before=greedy,last=6,model=solve (the ladder's): 0.28 ms a decision, 0.012
+    # of 4 whole solves (trixsim tournament --game trix --bots
+    # pimc:worlds=4,before=greedy,last=6,model=solve,greedy)
     "cheaper": {"rollout=random": 0.83, "last=6": 0.012},
     # a decision of pimc:worlds=1 against one of mcts:iters=200, self-play (bench engine rows,
     # BENCH_SCALE=0.01, a busy machine): 6.0 ms against 0.24 ms

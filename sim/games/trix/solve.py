@@ -66,7 +66,8 @@ after 10 worlds in 5 of 20 sampled card-play decisions and 5 of 12 layout ones (
 takes the lowest action id); breaking ties by greedy's card (a copy of
 ``sim/core/pimc.py``) gained -3.6 +- 2.8 points a contract, a small part of the gap.
 
-**WORLDS = 10**, a choice of cost rather than where strength levels off (a script:
+**10 worlds** (pimc's default until 0.5.0), a choice of cost rather than where strength
+levels off (a script:
 decisions of 8 greedy-played games, each action's value over 20 reference worlds, pimc
 deciding with 3 seeds; thread CPU). A contract choice plays every contract out and solves
 it from its first card in each world: 107 ms mean at one world, 352 ms at 3, 1.2 s at 10
@@ -131,8 +132,14 @@ from sim.games.trix.vocab import (
 )
 
 MODEL = "paranoid: the seat against the three others, who maximise its points"
-WORLDS = 10  # pimc's default sampled worlds per decision (cost: the module doc)
-BEFORE = "solve"  # the contract choice: each contract played out by the solver
+# pimc's defaults are its strongest measured configuration (#45.6): 70 worlds each valued by
+# one playout of greedy at every seat (the rollout model, not this solver), the contract
+# choice by mcts; it beats mcts:iters=200 at less time where the solved worlds lose to
+# greedy (docs/bots.md). Until trixsim 0.5.0 they were 10 worlds solved, the contract choice
+# solved too: pimc:worlds=10,before=solve,model=solve (158 ms a decision; the module doc)
+WORLDS = 70
+BEFORE = "mcts"  # the contract choice: mcts's flat search of the contracts
+PIMC = {"model": "rollout"}  # pimc's other defaults (bots/pimc.py)
 ORACLE = "solve"  # the oracle's default model (bots/pimc.py): paranoid, yet the best of the
 # three measured against mcts:iters=800 by points and equal by win share (docs/bots.md)
 ONE = np.int64(1)
