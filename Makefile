@@ -5,7 +5,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: install test test-quick lint format tournament serve deal bench load ladder clean
+.PHONY: install test test-quick lint format tournament serve deal bench load soak ladder clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -53,6 +53,9 @@ bench: $(STAMP)
 # moves, server memory, move latency
 load: $(STAMP)
 	$(BIN)/python -m sim.bench.load
+
+soak: $(STAMP)  # the load for 20 minutes: memory bounded at steady state (#47.6)
+	$(BIN)/python -m sim.bench.load --seconds 1200
 
 deal: $(STAMP)
 	$(BIN)/trixsim deal --seed 1
