@@ -1,9 +1,10 @@
 """``trixsim quiz``: a fixed suite of positions per game, each valued once by a strong
 evaluator; a bot answers every position and its score is what its answers lose.
 
-The suite (:func:`build`) comes from games played by the game's ``analysis.QUIZ_BOTS``
-(seated in turn), a share of their decisions drawn by the seed, each valued by
-``analysis.QUIZ_EVALUATOR`` (:mod:`.decisions`, :mod:`.evaluator`), in points of win share.
+The suite (:func:`build`) comes from games played by :data:`QUIZ_BOTS` of the ladder
+(seated in turn), a share of their decisions drawn by the seed, each valued by the
+evaluator of the game's ``analysis.QUIZ`` (:mod:`.decisions`, :mod:`.evaluator`), in
+points of win share.
 It is shipped beside the game's rules as ``quiz.parquet``, with the command that made it in
 its metadata. A bot's answer to position ``i`` is drawn from the stream a tournament would
 give it in game ``i`` at that seat, so a quiz is reproducible. Positions are the
@@ -27,6 +28,7 @@ from sim.analysis.summary import BAND_NAMES, TIE, Interval, _no_nan, band_cells,
 from sim.report.intervals import mean_ci
 
 SUITE = "quiz.parquet"  # in the game's package folder
+QUIZ_BOTS = ("greedy", "mcts:iters=50", "mcts:iters=200", "neural")  # whose play it comes from
 FORMAT = "trixsim/quiz@1"
 GAMES_PER_TASK = 2
 
@@ -42,7 +44,7 @@ def build(game: str, seed: int = 1, workers: int = 1, progress: bool = False,
     """The game's suite: a DataFrame of positions (``position``, ``game``, ``step``,
     ``seat``, ``phase``, ``bot`` whose play it came from, ``private``, ``state``,
     ``values`` in points, NaN where not legal) and its metadata. ``games``, ``share`` and
-    ``evaluator`` default to the game's (``analysis.QUIZ_*``)."""
+    ``evaluator`` default to the game's (``analysis.QUIZ``)."""
     import pandas as pd
 
     from sim.analysis.decisions import Job, value_all
@@ -50,10 +52,10 @@ def build(game: str, seed: int = 1, workers: int = 1, progress: bool = False,
 
     spec = get(game)
     part = spec.part("analysis")
-    bots = list(part.QUIZ_BOTS)
-    games = part.QUIZ_GAMES if games is None else games
-    share = part.QUIZ_SHARE if share is None else share
-    evaluator = part.QUIZ_EVALUATOR if evaluator is None else evaluator
+    bots = list(QUIZ_BOTS)
+    evaluator = part.QUIZ[0] if evaluator is None else evaluator
+    games = part.QUIZ[1] if games is None else games
+    share = part.QUIZ[2] if share is None else share
     parse_evaluator(evaluator, spec)  # checked before any game is played
     ids = list(range(games))
     seatings = [[(g + s) % len(bots) for s in range(spec.seats)] for g in ids]

@@ -43,3 +43,17 @@ def trick_words(notation, leader: int, cards, n_seats: int) -> str:
     order = [(leader + i) % n_seats for i in range(n_seats)]
     return ", ".join(f"seat {p} {notation.card_text(int(cards[p]))}" for p in order
                      if cards[p] >= 0)  # fmt: skip
+
+
+def position_words(notation, trick: int, leader: int, cards, n_seats: int, seat: int,
+                   hand: int) -> list[str]:  # fmt: skip
+    """A decision's place in a trick game, in words: ``trick 4``, ``on the table seat 3 Q♠``
+    (from the lead on) and ``seat 1 holds …`` (``trick`` 0: no trick, only the hand)."""
+    out = []
+    if trick:
+        out.append(f"trick {trick}")
+        table = trick_words(notation, leader, cards, n_seats)
+        if table:
+            out.append(f"on the table {table}")
+    out.append(f"seat {seat} holds {notation.format_hand(hand)}")
+    return out

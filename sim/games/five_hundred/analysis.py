@@ -5,7 +5,7 @@ A decision's loss is in points of team win share: the search's reward (the team'
 equity, 0 to 1, :mod:`.search`) times 100, the unit of Five Hundred's tournaments.
 """
 
-from sim.core.words import trick_words
+from sim.core.words import position_words
 from sim.games.five_hundred.cards import NOTATION
 from sim.games.five_hundred.state import (
     CONTRACTOR,
@@ -25,12 +25,7 @@ BANDS = (1.0, 3.0, 10.0)  # inaccuracy, mistake, blunder: a loss of at least thi
 # (docs/bots.md); a full solve of ten tricks per world and action costs far more
 SD = "sd:worlds=12,last=6"
 
-# trixsim quiz's suite (sim/analysis/quiz.py): positions from the play of these bots of the
-# ladder, seated in turn, a share of their decisions in the first games of seed 1 (about
-# 2,000 positions), each valued by SD on four times its worlds
-QUIZ_BOTS = ("greedy", "mcts:iters=50", "mcts:iters=200", "neural")
-QUIZ_EVALUATOR = "sd:worlds=48,last=6"
-QUIZ_GAMES, QUIZ_SHARE = 72, 0.1
+QUIZ = ("sd:worlds=48,last=6", 72, 0.1)  # trixsim quiz's suite: its evaluator, games, share
 
 
 def phase(state, legal: int) -> int:
@@ -53,10 +48,6 @@ def position(game, seat: int) -> str:
     words = []
     if s[PHASE] != AUCTION and s[HIGH_BID] >= 0:
         words.append(f"contract {bid_name(int(s[HIGH_BID]))} by seat {s[CONTRACTOR]}")
-    if trick(s):
-        words.append(f"trick {trick(s)}")
-        table = trick_words(NOTATION, s[LEADER], s[TRICK_CARDS : TRICK_CARDS + N_SEATS], N_SEATS)
-        if table:
-            words.append(f"on the table {table}")
-    words.append(f"seat {seat} holds {NOTATION.format_hand(game.hand(seat))}")
+    cards = s[TRICK_CARDS : TRICK_CARDS + N_SEATS]
+    words += position_words(NOTATION, trick(s), s[LEADER], cards, N_SEATS, seat, game.hand(seat))
     return "; ".join(words)

@@ -15,12 +15,7 @@ UNIT = 100.0  # points of win share per unit of the search's reward
 BANDS = (1.0, 3.0, 10.0)  # inaccuracy, mistake, blunder: a loss of at least this many points
 SD = "sd:worlds=5"  # pimc:worlds=5, the strongest fair bot of the ladder, valuing as it plays
 
-# trixsim quiz's suite (sim/analysis/quiz.py): positions from the play of these bots of the
-# ladder, seated in turn, a share of their decisions in the first games of seed 1 (about
-# 2,000 positions), each valued by SD on four times its worlds
-QUIZ_BOTS = ("greedy", "mcts:iters=50", "mcts:iters=200", "neural")
-QUIZ_EVALUATOR = "sd:worlds=20"
-QUIZ_GAMES, QUIZ_SHARE = 60, 0.25
+QUIZ = ("sd:worlds=20", 60, 0.25)  # trixsim quiz's suite: its evaluator, games, share
 
 
 def phase(state, legal: int) -> int:

@@ -6,7 +6,7 @@ A decision's loss is in points of win share: the search's reward (``4 ×`` win e
 win share does.
 """
 
-from sim.core.words import trick_words
+from sim.core.words import position_words
 from sim.games.trix.cards import NOTATION
 from sim.games.trix.search import EQUITY_SCALE
 from sim.games.trix.state import CONTRACT, LEADER, PHASE, TRICK_CARDS, TRICK_LEN, TRICK_NO
@@ -19,12 +19,7 @@ BANDS = (1.0, 3.0, 10.0)  # inaccuracy, mistake, blunder: a loss of at least thi
 # configurations that beats mcts:iters=200 in Trix (docs/bots.md); the paranoid solver's does not
 SD = "sd:worlds=70,model=rollout"
 
-# trixsim quiz's suite (sim/analysis/quiz.py): positions from the play of these bots of the
-# ladder, seated in turn, a share of their decisions in the first games of seed 1 (about
-# 2,000 positions), each valued by SD on four times its worlds
-QUIZ_BOTS = ("greedy", "mcts:iters=50", "mcts:iters=200", "neural")
-QUIZ_EVALUATOR = "sd:worlds=280,model=rollout"
-QUIZ_GAMES, QUIZ_SHARE = 66, 0.1
+QUIZ = ("sd:worlds=280,model=rollout", 66, 0.1)  # trixsim quiz's suite: its evaluator, games, share
 
 
 def phase(state, legal: int) -> int:
@@ -49,10 +44,6 @@ def position(game, seat: int) -> str:
     words = []
     if s[CONTRACT] >= 0:
         words.append(f"contract {CONTRACT_NAMES[s[CONTRACT]]}")
-    if trick(s):
-        words.append(f"trick {trick(s)}")
-        table = trick_words(NOTATION, s[LEADER], s[TRICK_CARDS : TRICK_CARDS + N_SEATS], N_SEATS)
-        if table:
-            words.append(f"on the table {table}")
-    words.append(f"seat {seat} holds {NOTATION.format_hand(game.hand(seat))}")
+    cards = s[TRICK_CARDS : TRICK_CARDS + N_SEATS]
+    words += position_words(NOTATION, trick(s), s[LEADER], cards, N_SEATS, seat, game.hand(seat))
     return "; ".join(words)
