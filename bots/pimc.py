@@ -57,10 +57,13 @@ def pimc(spec):
         Param("play_iters", spec.part("search").ITERS, "mcts's iterations in the card play "
               "before the last tricks (0: greedy)", low=0, high=1_000_000),
     ]  # fmt: skip
-    doc = (
+    model = solver.PIMC.get("model", "solve")
+    doc = (  # what its defaults do: a game's own may value worlds by playouts (Trix)
         f"Sampled worlds, each solved with every card seen ({solver.MODEL}), or played "
-        "out by greedy (model=reply, rollout)."
-    )
+        "out by greedy (model=reply, rollout)." if model == "solve" else
+        f"Sampled worlds, each valued with every card seen by one playout of greedy at every "
+        f"seat (model={model}), or solved ({solver.MODEL}: model=solve)."
+    )  # fmt: skip
     params = [
         replace(p, default=solver.PIMC[p.name]) if p.name in solver.PIMC else p for p in params
     ]  # the game's strongest measured configuration (its part says)
