@@ -51,8 +51,7 @@ def analyse(run, bots: list[str] | None = None, evaluator: str | None = None,
     timed = [s.text for s in specs if s.timed]
     recs = _records(Path(run), timed) if records or timed else None
     entries = _entries(bots, lineup, specs, spec.name)
-    ids = np.array(sorted(recs) if recs is not None else finished["game"], np.int64)
-    ids.sort()
+    ids = np.sort(np.array(list(recs) if recs is not None else finished["game"], np.int64))
     if games is not None:
         if games < 1:
             raise AnalysisError(f"--games must be 1 or more, got {games}")

@@ -24,7 +24,7 @@ from pathlib import Path
 import numpy as np
 
 from sim.analysis.evaluator import AnalysisError, parse_evaluator
-from sim.analysis.summary import BAND_NAMES, TIE, Interval, _no_nan, band_cells, band_head
+from sim.analysis.summary import BAND_NAMES, TIE, Interval, band_cells, band_head, no_nan
 from sim.report.intervals import mean_ci
 
 SUITE = "quiz.parquet"  # in the game's package folder
@@ -154,7 +154,7 @@ class QuizResult:
     def to_json(self) -> str:
         d = asdict(self)
         d.pop("losses")
-        return json.dumps(_no_nan(d), indent=1, allow_nan=False)
+        return json.dumps(no_nan(d), indent=1, allow_nan=False)
 
     def to_markdown(self) -> str:
         lines = [f"# Quiz: {self.game}, {self.positions:,} positions of {self.suite}", "",

@@ -53,14 +53,14 @@ class Worst:
     command: str
 
 
-def interval(loss: np.ndarray, units: np.ndarray, sets: np.ndarray, all_sets: np.ndarray,
+def interval(loss: np.ndarray, sets: np.ndarray, all_sets: np.ndarray,
              per_set_count=None) -> Interval:  # fmt: skip
-    """Mean over deal sets of each set's loss per unit (``units``: a row's count toward the
-    denominator, or ``per_set_count``: each set's denominator)."""
+    """Mean over deal sets of each set's loss per decision (its rows), or per
+    ``per_set_count[set]`` (each set's seat-games)."""
     means = []
     for s in all_sets:
         here = sets == s
-        count = per_set_count[s] if per_set_count is not None else units[here].sum()
+        count = per_set_count[s] if per_set_count is not None else here.sum()
         if count > 0:
             means.append(loss[here].sum() / count)
     mean, ci = mean_ci(np.asarray(means))
@@ -73,12 +73,11 @@ def bot_loss(name: str, rows: dict, entry: int, phases: tuple[str, ...], bands,
     mine = rows["entry"] == entry
     loss, sets = rows["loss"][mine], rows["deal_set"][mine]
     all_sets = np.unique(rows["deal_set"])
-    ones = np.ones(len(loss))
     by_phase = {}
     for i, ph in enumerate(phases):
         here = rows["phase"][mine] == i
         if here.any():
-            by_phase[ph] = (int(here.sum()), interval(loss[here], ones[here], sets[here],
+            by_phase[ph] = (int(here.sum()), interval(loss[here], sets[here],
                                                       np.unique(sets[here])))  # fmt: skip
     edges = [*bands, np.inf]
     shares = [float(((loss >= lo) & (loss < hi)).mean()) if len(loss) else 0.0
@@ -88,8 +87,8 @@ def bot_loss(name: str, rows: dict, entry: int, phases: tuple[str, ...], bands,
         name,
         int(len(loss)),
         float((loss < TIE).mean()) if len(loss) else float("nan"),
-        interval(loss, ones, sets, all_sets),
-        interval(loss, ones, sets, all_sets, seat_games),
+        interval(loss, sets, all_sets),
+        interval(loss, sets, all_sets, seat_games),
         by_phase,
         shares,
         {int(t): float(loss[tricks == t].mean()) for t in np.unique(tricks) if t > 0},
@@ -119,7 +118,7 @@ class Analysis:
         set) is None."""
         d = asdict(self)
         d.pop("decisions")
-        return _no_nan(d)
+        return no_nan(d)
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), indent=1, default=_plain, allow_nan=False)
@@ -167,11 +166,11 @@ def band_cells(shares) -> str:
     return " ".join(f"{s:.1%} |" for s in shares)
 
 
-def _no_nan(x):
+def no_nan(x):
     if isinstance(x, dict):
-        return {k: _no_nan(v) for k, v in x.items()}
+        return {k: no_nan(v) for k, v in x.items()}
     if isinstance(x, list | tuple):
-        return [_no_nan(v) for v in x]
+        return [no_nan(v) for v in x]
     if isinstance(x, float | np.floating) and np.isnan(x):
         return None
     return x
