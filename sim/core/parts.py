@@ -28,6 +28,7 @@ CONTRACTS: dict[str, Contract] = {
             "N_SEATS",
             "STATE_SIZE",
             "PUB_SIZE",
+            "DEAL_SEED",
             "DEAL_COLUMNS",
             "GAME_COLUMNS",
             "N_DEAL_COLUMNS",

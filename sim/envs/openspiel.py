@@ -47,7 +47,7 @@ Decisions:
   with the player's view (public slots, private word) and a stream seeded from ``sampler()``
   (reproducible with a seeded ``pyspiel.UniformProbabilitySampler(seed, 0, 1)``): every card
   the player has not seen is dealt again as it may believe it, and the later deals are drawn
-  afresh (a new deal seed, when the game's ``state`` module names its ``DEAL_SEED`` slot).
+  afresh (a new deal seed in the kernels' ``DEAL_SEED`` slot).
   The determinizer is written for a decision of the seat: asked for the seat to act it gets
   the true legal mask (so the sample keeps the legal actions); asked for another player it
   gets every bit set (-1), "no decision declined here", since the legal mask of the seat to
@@ -65,7 +65,6 @@ Decisions:
 
 from __future__ import annotations
 
-import importlib
 import sys
 import time
 
@@ -105,8 +104,7 @@ class _Engine:
             self.hook, self.scratch = public_text, self.game.new(0, 0)
         self.det = spec.part("determinizer") if spec.has("determinizer") else None
         self.work = np.zeros(self.det.WORK_SIZE if self.det else 1, np.int64)
-        state_module = importlib.import_module(f"{spec.package}.state")
-        self.seed_slot = getattr(state_module, "DEAL_SEED", None)
+        self.seed_slot = self.k.DEAL_SEED
         self.deal_row = np.zeros(self.k.N_DEAL_COLUMNS, np.int64)
         self.game_row = np.zeros(self.k.N_GAME_COLUMNS, np.int64)
         self.shares = np.zeros(self.n, np.float64)
@@ -263,8 +261,7 @@ class TrixsimState(pyspiel.State):
         if p != self._player and (wrong := e.game(out.copy()).accounted()) is not None:
             raise ValueError(f"{e.spec.name}: the determinizer cannot resample for player {p} "
                              f"while player {self._player} decides: {wrong}")  # fmt: skip
-        if e.seed_slot is not None:  # later deals drawn afresh
-            out[e.seed_slot] = np.uint64(next_u64(rng)).view(np.int64)
+        out[e.seed_slot] = np.uint64(next_u64(rng)).view(np.int64)  # later deals drawn afresh
         sample = self.clone()
         sample._s, sample._legal = out, None
         sample._words = e.words(out)

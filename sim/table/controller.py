@@ -428,7 +428,7 @@ class Table:
     def rule(self, feature: str) -> str:
         """`` (R10.2)``: the game's rule for a table feature (``away``, ``preselect``), if its
         rules have one (Trix's R10 describes the table); empty otherwise."""
-        ref = getattr(self.view, "table_rules", {}).get(feature)
+        ref = self.view.table_rules.get(feature)
         return f" ({ref})" if ref else ""
 
     def help(self) -> None:

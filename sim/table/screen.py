@@ -16,7 +16,7 @@ def final_results(table) -> Group:
     """The game's own summary (the view's), then ranks, totals and win shares by seat."""
     game, view = table.game, table.view
     ranks, shares = game.results()
-    end = getattr(game, "end", None)
+    end = game.end
     res = RichTable(title=f"Final results ({end})" if end else "Final results",
                     header_style="bold")  # fmt: skip
     for col in ("rank", "seat", "player", "total", "win share"):

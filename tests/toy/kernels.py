@@ -16,6 +16,7 @@ from tests.toy.vocab import G as _G
 N_SEATS = 2
 STATE_SIZE = S.STATE_SIZE
 PUB_SIZE = S.PUB_SIZE
+DEAL_SEED = S.DEAL_SEED  # the deal set's seed: later deals are dealt from it
 N_DEAL_COLUMNS = len(DEAL_COLUMNS)
 N_GAME_COLUMNS = len(GAME_COLUMNS)
 

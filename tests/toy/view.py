@@ -22,6 +22,7 @@ class View:
 
     name = "Toy"
     preselect_kind = "card"
+    table_rules: dict[str, str] = {}  # none of its rules describes the table's features
     help = ("Type a card (QS) or its number in your hand; follow the led suit if you can "
             "(R3.2).",)  # fmt: skip
     winner_rule = f"the higher total once a total reaches {TARGET}, R4"

@@ -15,6 +15,7 @@ from sim.games.euchre5.vocab import G as _G
 
 STATE_SIZE = S.STATE_SIZE
 PUB_SIZE = S.PUB_SIZE
+DEAL_SEED = S.DEAL_SEED  # the deal set's seed: later deals are dealt from it
 N_DEAL_COLUMNS = len(DEAL_COLUMNS)
 N_GAME_COLUMNS = len(GAME_COLUMNS)
 

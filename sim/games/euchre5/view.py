@@ -57,6 +57,7 @@ class View:
 
     name = "Five-handed Euchre"
     preselect_kind = "card"
+    table_rules: dict[str, str] = {}  # none of its rules describes the table's features
     help = ("l = look at the last trick, at any time (every card played is public, R10.3).",)
     winner_rule = "highest total, R9.3"
 

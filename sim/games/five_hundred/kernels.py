@@ -26,6 +26,7 @@ from sim.games.five_hundred.vocab import G as _G
 
 STATE_SIZE = S.STATE_SIZE
 PUB_SIZE = S.PUB_SIZE
+DEAL_SEED = S.DEAL_SEED  # the deal set's seed: later deals are dealt from it
 N_DEAL_COLUMNS = len(DEAL_COLUMNS)
 N_GAME_COLUMNS = len(GAME_COLUMNS)
 DISCARD_SHIFT = 45  # the contractor's discards in the private word: 6 bits each, card + 1

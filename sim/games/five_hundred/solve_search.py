@@ -16,6 +16,7 @@ from numba.extending import intrinsic
 
 from sim.core.bits import highest_bit, lowest_bit, nth_bit, popcount
 from sim.core.jit import njit
+from sim.games.five_hundred.vocab import N_SEATS
 
 ONE = np.int64(1)
 FIELD = np.int64(0x1FFF)  # the 13 positions of a field
@@ -122,9 +123,9 @@ def bounds(hands, allc, leader, tf, rem):
     his partner, runs short; the partner's top trumps or joker besides) and the other
     side's (the run of top trumps of one hand, or the no-trump joker: a trick each)."""
     mine = hands[leader]
-    pard = hands[(leader + 2) & 3]
-    o1 = hands[(leader + 1) & 3]
-    o2 = hands[(leader + 3) & 3]
+    pard = hands[(leader + 2) % N_SEATS]
+    o1 = hands[(leader + 1) % N_SEATS]
+    o2 = hands[(leader + 3) % N_SEATS]
     sure = 0
     theirs = 0
     if tf >= 0:
@@ -153,10 +154,10 @@ def bounds(hands, allc, leader, tf, rem):
         if trumps:
             top = highest_bit(trumps)
             holder = leader
-            for p in range(4):
+            for p in range(N_SEATS):
                 if hands[p] >> top & 1:
                     holder = p
-            rel = (holder - leader) & 3
+            rel = (holder - leader) % N_SEATS
             if rel == 2:  # r = 0 and the partner kept his trumps: each of his top run later
                 sure += top_run(pard & tm, trumps & ~pard)
             elif rel != 0:
@@ -165,7 +166,7 @@ def bounds(hands, allc, leader, tf, rem):
     else:
         holder = -1
         if allc & JK_BIT:
-            for p in range(4):
+            for p in range(N_SEATS):
                 if hands[p] & JK_BIT:
                     holder = p
         for f in range(4):
@@ -178,7 +179,7 @@ def bounds(hands, allc, leader, tf, rem):
                 run = min(run, popcount(hands[holder] & fm))
             sure += run
         if holder >= 0:
-            rel = (holder - leader) & 3
+            rel = (holder - leader) % N_SEATS
             if rel & 1:
                 theirs = 1
             else:
@@ -301,9 +302,9 @@ def gen_moves(work, fr, hands, mover, cnt, led, winner, best, tcards, jv, tf, hi
         if follow:
             legal = follow  # R7.2, R7.3
     moves = reps(hand, FIELDS & ~(allh | tcards)) & legal
-    pard = hands[(mover + 2) & 3]
-    o1 = hands[(mover + 1) & 3]
-    o2 = hands[(mover + 3) & 3]
+    pard = hands[(mover + 2) % N_SEATS]
+    o1 = hands[(mover + 1) % N_SEATS]
+    o2 = hands[(mover + 3) % N_SEATS]
     tm = field_mask(tf) if tf >= 0 else JK_BIT
     n = 0
     if cnt == 0 and moves & JK_BIT and tf < 0:  # R8.2 the joker names a suit
@@ -390,8 +391,8 @@ def search(work, target, tf, code, leader, cnt, led, winner, best, tcards, jv):
                 elif rem == 1:  # the last trick: one card each (R7.4)
                     w = leader
                     b = lowest_bit(hands[leader])
-                    for j in range(1, 4):
-                        p = (leader + j) & 3
+                    for j in range(1, N_SEATS):
+                        p = (leader + j) % N_SEATS
                         c = lowest_bit(hands[p])
                         if beats(c, b, tf):
                             b = c
@@ -420,7 +421,7 @@ def search(work, target, tf, code, leader, cnt, led, winner, best, tcards, jv):
             if result >= 0:
                 mode = 2
                 continue
-            mover = (leader + cnt) & 3
+            mover = (leader + cnt) % N_SEATS
             work[fr + F_LEADER] = leader
             work[fr + F_CNT] = cnt
             work[fr + F_LED] = led
@@ -473,7 +474,7 @@ def search(work, target, tf, code, leader, cnt, led, winner, best, tcards, jv):
                 jv = 0
             tcards |= bit
             cnt += 1
-            if cnt == 4:  # R7.1 the winner leads the next trick
+            if cnt == N_SEATS:  # R7.1 the winner leads the next trick
                 mw += 1 - (winner & 1)
                 leader = winner
                 tcards = 0

@@ -90,6 +90,7 @@ class View:
 
     name = "Five Hundred"
     preselect_kind = "card"
+    table_rules: dict[str, str] = {}  # none of its rules describes the table's features
     help = ("l = look at the last trick, at any time (every card played is public, R11.2).",)
     winner_rule = "first team to 500, R10"
 

@@ -91,11 +91,11 @@ def _last_trick(game: FiveHundredGame, pub: list[int]) -> dict | None:
     """The last trick completed in this deal: its cards by seat, its winner (who leads now,
     or won the deal's last trick, R7.1) and its number; None before the first."""
     plays = _plays(game)
-    done = len(plays) // 4
+    done = len(plays) // N_SEATS
     if done == 0:
         return None
-    cards: list[str | None] = [None] * 4
-    for seat, card in plays[4 * done - 4 : 4 * done]:
+    cards: list[str | None] = [None] * N_SEATS
+    for seat, card in plays[N_SEATS * (done - 1) : N_SEATS * done]:
         cards[seat] = card
     return {"cards": cards, "winner": pub[S.LEADER], "number": done}
 
@@ -139,7 +139,7 @@ def _you(pub: list[int], seat: int | None, settled: bool) -> dict | None:
     side = None
     if settled:
         side = "contractors" if seat % 2 == pub[S.CONTRACTOR] % 2 else "defenders"
-    return {"team": seat % 2, "partner": (seat + 2) % 4, "side": side}
+    return {"team": seat % 2, "partner": (seat + 2) % N_SEATS, "side": side}
 
 
 def prompt(game: FiveHundredGame, seat: int) -> str:

@@ -155,6 +155,7 @@ class View:
 
     name = "Terts"
     preselect_kind = "card"
+    table_rules: dict[str, str] = {}  # none of its rules describes the table's features
     help = ("At your lead in tricks 1-7 you may first declare one meld, typed as offered "
             "(seq4-QD, four-K, marriage; R7.4b); answering a declaration, type pass or a "
             "stronger meld (R7.4c, R7.5); swap = exchange your 7 of trumps for the card "

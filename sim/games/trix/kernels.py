@@ -32,6 +32,7 @@ from sim.games.trix.vocab import G as _G
 DEAL_COLUMNS = CONTRACT_COLUMNS
 STATE_SIZE = S.STATE_SIZE
 PUB_SIZE = S.PUB_SIZE
+DEAL_SEED = S.DEAL_SEED  # the deal set's seed: later deals are dealt from it
 MAX_DEALS = N_DEALS
 N_DEAL_COLUMNS = len(CONTRACT_COLUMNS)
 N_GAME_COLUMNS = len(GAME_COLUMNS)

@@ -25,7 +25,7 @@ from sim.core.bits import lowest_bit, popcount
 from sim.core.jit import njit
 from sim.games.trix.rules import layable
 from sim.games.trix.solve_table import FRAME, entry_hi, entry_lo, entry_move, probe, store
-from sim.games.trix.vocab import ACE_RANK, ALL_CARDS, JACKS
+from sim.games.trix.vocab import ACE_RANK, ALL_CARDS, JACKS, N_SEATS
 
 ONE = np.int64(1)
 NONE = -(1 << 40)
@@ -44,9 +44,9 @@ F_KEYS = 25
 @njit(cache=True, inline="always")
 def next_seat(work, base, p):
     """R2.2 the next seat that still holds cards (D4)."""
-    q = (p + 1) % 4
+    q = (p + 1) % N_SEATS
     while work[base + F_H + q] == 0:
-        q = (q + 1) % 4
+        q = (q + 1) % N_SEATS
     return q
 
 
@@ -55,7 +55,7 @@ def out_value(work, base, seat, p):
     """Seat ``p`` has just laid his last card: the seat's points if that ends the contract
     (a second seat out, R9.6), else NONE."""
     first = -1
-    for q in range(4):
+    for q in range(N_SEATS):
         if q != p and work[base + F_H + q] == 0:
             first = q
     if first < 0:

@@ -9,7 +9,7 @@ import numpy as np
 from sim.core.bits import highest_bit, popcount
 from sim.core.jit import njit
 from sim.games.trix.solve_points import ANNOUNCE, MIXED, PENDING, VALUE, VALUE_CODE
-from sim.games.trix.vocab import GENERAL, KH, KING, QUEENS, SUIT
+from sim.games.trix.vocab import GENERAL, KH, KING, N_SEATS, QUEENS, SUIT
 
 ONE = np.int64(1)
 BYTE = np.int64(0xFF)
@@ -147,8 +147,8 @@ def _fate(work, base, seat, p, top):
     # the players still to play after p, and whether one of them can (or the seat can) beat
     later_beat = False
     seat_later = False
-    for i in range(tlen + 1, 4):
-        q = (leader + i) % 4
+    for i in range(tlen + 1, N_SEATS):
+        q = (leader + i) % N_SEATS
         hq = work[base + F_H + q] >> (8 * led) & BYTE
         if q == seat:
             seat_later = True
@@ -195,7 +195,7 @@ def gen(work, base, contract, seat, model, p, tt_move):
     offer = work[base + F_ANN] == PENDING and (hand & KH) != 0
     seat_hand = work[base + F_H + seat]
     # has the seat still to play to this trick (after p)?
-    seat_after = seat != p and (seat - work[base + F_LEADER]) % 4 > tlen
+    seat_after = seat != p and (seat - work[base + F_LEADER]) % N_SEATS > tlen
     n = 0
     for s in range(4):
         ms = legal >> (8 * s) & BYTE
