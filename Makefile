@@ -46,7 +46,8 @@ serve: $(STAMP)
 GAME ?=
 bench: $(STAMP)
 	$(BIN)/python -m pip install -q -e '.[dev,bench]' || echo "bench: open_spiel unavailable, its row will say so"
-	$(BIN)/python -m sim.bench $(if $(GAME),--game $(GAME))
+	$(BIN)/python -m tests.bench_python --out results/bench-python.json $(if $(GAME),--game $(GAME))
+	$(BIN)/python -m sim.bench --python results/bench-python.json $(if $(GAME),--game $(GAME))
 
 # 200 tables of `trixsim serve` at once on loopback, each with one WebSocket client and
 # bots, played at full speed for 60 s (the server warms up for about 30): errors, lost

@@ -1,14 +1,16 @@
 """The bench's plain-Python row: random games through a game's reference rules in tests/.
 
-Run by ``sim.bench`` as ``python -m tests.bench_python GAME GAMES REPS`` from a source
-checkout (the engine never imports tests/); prints the measurement as JSON.
+``make bench`` runs ``python -m tests.bench_python --out FILE [--game NAME]`` from the source
+checkout, then hands FILE to ``python -m sim.bench --python FILE``: the shipped bench never
+runs a file of tests/. FILE holds each game's measurement as JSON.
 """
 
+import argparse
 import json
 import random
 import statistics
-import sys
 import time
+from pathlib import Path
 
 
 def trix_games(n: int) -> int:
@@ -127,10 +129,8 @@ GAMES = {"trix": trix_games, "euchre5": euchre5_games, "five-hundred": five_hund
          "terts": terts_games}  # fmt: skip
 
 
-def main() -> None:
-    game, n, reps = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-    if game not in GAMES:
-        sys.exit(f"no plain-Python rules of {game} in tests/")
+def measure(game: str, n: int, reps: int) -> dict:
+    """Games a second and actions a second of ``reps`` runs of ``n`` games: median and range."""
     GAMES[game](1)  # imports and loads the engine's deals off the clock
     rates = []
     for _ in range(reps):
@@ -139,11 +139,27 @@ def main() -> None:
         dt = time.perf_counter() - t
         rates.append((n / dt, actions / dt))
     games_s, actions_s = zip(*rates, strict=True)
-    print(json.dumps({
+    return {
         "games": {"median": statistics.median(games_s), "min": min(games_s), "max": max(games_s)},
         "actions": {"median": statistics.median(actions_s), "min": min(actions_s),
                     "max": max(actions_s)},
-    }))  # fmt: skip
+    }  # fmt: skip
+
+
+def main() -> None:
+    from sim.bench import SCALE, scaled
+
+    parser = argparse.ArgumentParser(prog="python -m tests.bench_python", description=__doc__)
+    parser.add_argument("--out", required=True, help="the JSON file to write")
+    parser.add_argument("--game", choices=sorted(GAMES), help="one game (default: every one)")
+    args = parser.parse_args()
+    n, reps = scaled(60, 2), 1 if SCALE < 1 else 2  # BENCH_SCALE scales it as the bench
+    rows = {game: measure(game, n, reps) for game in ([args.game] if args.game else GAMES)}
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_name(f".{out.name}.tmp")
+    tmp.write_text(json.dumps(rows, indent=1) + "\n")
+    tmp.replace(out)
 
 
 if __name__ == "__main__":

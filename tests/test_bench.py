@@ -18,9 +18,11 @@ from sim.core.registry import games
 def test_bench_smoke(tmp_path):
     env = dict(os.environ, BENCH_SCALE="0.002", BENCH_OUT=str(tmp_path))
     root = Path(__file__).resolve().parent.parent
-    res = subprocess.run([sys.executable, "-m", "sim.bench"], env=env, cwd=root,
-                         capture_output=True, text=True, timeout=900)  # fmt: skip
-    assert res.returncode == 0, res.stderr[-2000:]
+    python = tmp_path / "python.json"  # the plain-Python rules' row, measured as make bench does
+    for cmd in (["tests.bench_python", "--out", python], ["sim.bench", "--python", python]):
+        res = subprocess.run([sys.executable, "-m", *cmd], env=env, cwd=root,
+                             capture_output=True, text=True, timeout=900)  # fmt: skip
+        assert res.returncode == 0, res.stderr[-2000:]
     every = json.loads((tmp_path / "bench.json").read_text())
     first = min(games().values(), key=lambda s: (s.seats, s.name)).name  # the cheapest
     assert set(every) == set(games())  # every registered game, in one run

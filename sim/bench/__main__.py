@@ -7,6 +7,7 @@ import json
 import os
 import sys
 import threading
+from pathlib import Path
 
 from sim.bench import NOT_WHOLE, SCALE, out_dir
 from sim.bench.rows import (
@@ -49,15 +50,17 @@ def strength_line_ups(every: tuple, scale: float = SCALE) -> tuple:
     return (next((s for s in every if "oracle" in s[0]), every[0]),)
 
 
-def measure_game(spec, about: dict, openspiel, whole: bool = True) -> tuple[dict, str]:
+def measure_game(spec, about: dict, openspiel, whole: bool = True,
+                 python: dict | None = None) -> tuple[dict, str]:  # fmt: skip
     """Every section for one game; its bench part (if any) adds strength and targets.
     ``whole=False`` (a scaled run's other games): not the start-up on a cold numba cache, the
     end-to-end tournaments, the solver's bots' self-play, the strength tournaments and the
-    research API's speed (their targets then read "not measured")."""
+    research API's speed (their targets then read "not measured"). ``python``: the plain-Python
+    rules' measurements (``--python``)."""
     part = spec.part("bench") if spec.has("bench") else None
     results = {"machine": about | {"game": spec.name, "deal": spec.deal}, "ratios": {}}
     steps = [("engine", lambda: engine_rows(spec, solved=whole)),
-             ("python", lambda: python_engine_row(spec)), ("openspiel", openspiel),
+             ("python", lambda: python_engine_row(spec, python)), ("openspiel", openspiel),
              ("tournament", (lambda: end_to_end_rows(spec)) if whole else (lambda: NOT_WHOLE)),
              ("startup", lambda: startup_rows(spec, whole))]  # fmt: skip
     if spec.has("solver"):
@@ -79,7 +82,16 @@ def main(argv: list[str] | None = None) -> None:
 
     parser = argparse.ArgumentParser(prog="python -m sim.bench", description=__doc__)
     parser.add_argument("--game", help="measure one game (default: every registered game)")
+    parser.add_argument("--python", metavar="FILE",
+                        help="the plain-Python rules' speed, as python -m tests.bench_python "
+                             "wrote it (make bench does)")  # fmt: skip
     args = parser.parse_args(argv)
+    python = None
+    if args.python:
+        try:
+            python = json.loads(Path(args.python).read_text())
+        except (OSError, ValueError) as e:
+            sys.exit(f"bench: --python {args.python}: not a file of measurements ({e})")
     try:
         specs = [get(args.game)] if args.game else list(games().values())
     except GameError as e:
@@ -102,7 +114,7 @@ def main(argv: list[str] | None = None) -> None:
     cheapest = min(specs, key=lambda s: (s.seats, s.name))
     for spec in specs:
         whole = SCALE == 1 or spec is cheapest
-        results[spec.name], section = measure_game(spec, about, openspiel, whole)
+        results[spec.name], section = measure_game(spec, about, openspiel, whole, python)
         sections.append(section)
     stem = f"bench-{args.game}" if args.game else "bench"
     md = page(sections, about)
