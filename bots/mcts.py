@@ -14,9 +14,9 @@ from dataclasses import replace
 from pathlib import Path
 
 import sim.core
+from sim.core.binding import bind
 from sim.core.bots import BotSpecError, Param, bot_kind, numba_info, rollout_binding
 from sim.core.limits import MAX_PARAMS
-from sim.core.loops import bind
 
 TEMPLATE = Path(sim.core.__file__).with_name("ismcts.py")
 

@@ -11,8 +11,8 @@ The bot sees what the seat's observation tensor holds and nothing else.
 from pathlib import Path
 
 import sim.core
+from sim.core.binding import bind
 from sim.core.bots import Param, bot_kind, numba_info, rollout_binding
-from sim.core.loops import bind
 from sim.core.weights import ModelParam, WeightsError, loaded
 
 TEMPLATE = Path(sim.core.__file__).with_name("neural.py")

@@ -15,8 +15,8 @@ from pathlib import Path
 
 import sim.core
 from bots.mcts import bound_search, mcts_params, search_parts, seeing_search
+from sim.core.binding import bind
 from sim.core.bots import Param, bot_kind, numba_info
-from sim.core.loops import bind
 from sim.core.policies import NATIVE_SEES_ALL
 
 TEMPLATE = Path(sim.core.__file__).with_name("pimc.py")

@@ -5,8 +5,8 @@ machinery (specs ``module:Class``, the check of every action) like any other bot
 import numpy as np
 import pytest
 
-from sim.core.batch import play_batch
 from sim.core.bots import BotSpecError, parse_spec
+from sim.core.loop_batch import play_batch
 from sim.core.play import BotError
 from sim.core.registry import games
 
@@ -46,7 +46,7 @@ def test_lockstep_plays_as_the_checked_game_asks_one_decision_at_a_time(ospec):
 def test_games_that_end_hand_their_slot_to_the_next_and_play_as_before(ospec):
     # fewer slots than games: a game that ends starts the chunk's next in its slot; every
     # game plays as the checked path plays it, a numba bot beside the policy included
-    from sim.core.batched import play_lockstep
+    from sim.core.batched_play import play_lockstep
 
     bots = lineup(ospec, "tests.policies:Linear,weights=3", "greedy")
     seating = np.array([[(i + g) % 2 for i in range(ospec.seats)] for g in range(5)], np.int8)

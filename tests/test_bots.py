@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 
 from sim.core import bots as registry
-from sim.core.batch import play_batch
 from sim.core.bits import lowest_bit
 from sim.core.bots import BotSpecError, Param, numba_bot, parse_spec, python_bot
+from sim.core.loop_batch import play_batch
 from sim.core.play import BotError, Player, play_game
 from sim.core.record import dumps
 from sim.core.registry import games, get

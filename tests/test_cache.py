@@ -43,7 +43,7 @@ def test_the_cache_key_covers_every_kernel_source_and_no_other_core_module():
     names = {f.name for f in sources if f.parent.name == "core"}
     # the kernels, the templates bound per game, and what they read at compile time
     assert {"bits.py", "rng.py", "policies.py", "loop.py", "ismcts.py", "limits.py"} <= names
-    assert not names & {"api.py", "play.py", "batch.py", "replay.py", "record.py"}
+    assert not names & {"api.py", "play.py", "loop_batch.py", "replay.py", "record.py"}
     games = {f.parent.name for f in sources if f.parent.parent.name == "games"}
     assert "trix" in games  # every registered game's folder
     assert any(f.parent.name == "trix" and f.parent.parent.name == "bots"

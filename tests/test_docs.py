@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from sim.core import bots as registry
-from sim.core.batch import play_batch
 from sim.core.bots import parse_spec
+from sim.core.loop_batch import play_batch
 from sim.core.play import play_game
 from sim.games.trix import SPEC as TRIX
 

@@ -14,8 +14,8 @@ import random
 import numpy as np
 import pytest
 
-from sim.core.batch import play_batch
 from sim.core.bots import load_bots, parse_spec
+from sim.core.loop_batch import play_batch
 from sim.core.parts import CONTRACTS, missing
 from sim.core.play import play_game
 from sim.core.record import dumps

@@ -162,7 +162,7 @@ def legal_width(rows) -> int:
 
 
 def test_neural_at_a_temperature_draws_reproducibly_from_its_own_stream(tmp_path):
-    from sim.core.batch import play_batch
+    from sim.core.loop_batch import play_batch
 
     spec = get("terts")
     path = save(tmp_path, "terts")

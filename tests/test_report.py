@@ -217,7 +217,7 @@ def test_the_report_never_imports_the_engine_nor_the_closing_summary_pandas(runs
         f"render(build_report([{str(runs['a'])!r}], 100));"
         "print(sorted(m for m in sys.modules if m.startswith(('numba', 'sim.core.loop', "
         "'sim.games.trix.rules', 'sim.games.trix.kernels', 'sim.games.trix.game', 'sim.run', "
-        "'sim.core.batch', 'sim.core.api', 'sim.core.play', 'bots')) and m != 'sim.run.lock'))"
+        "'sim.core.loop_batch', 'sim.core.api', 'sim.core.play', 'bots')) and m != 'sim.run.lock'))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr

@@ -76,8 +76,8 @@ class TorchMLP(BatchedBot):
 
 def batched_row(spec, policy: str, games: int) -> dict:
     """A tournament's chunk with the policy at every seat: decisions per second."""
-    from sim.core.batch import play_batch
     from sim.core.bots import parse_spec
+    from sim.core.loop_batch import play_batch
 
     lineup = [parse_spec(policy, spec.name)]
     seating = [0] * spec.seats
@@ -183,8 +183,8 @@ def product_row(spec, rows: int = 1000) -> dict:
 def neural_row(spec, games: int) -> dict | str:
     """The ``neural`` bot with the game's shipped weights at every seat: decisions a second
     (the engine's cost included)."""
-    from sim.core.batch import play_batch
     from sim.core.bots import BotSpecError, parse_spec
+    from sim.core.loop_batch import play_batch
 
     try:
         lineup = [parse_spec("neural", spec.name)]
@@ -210,7 +210,7 @@ def research_rows(spec) -> dict:
     rows = {
         "linear": batched_row(spec, "sim.bench.research:Linear", games),
         "product": product_row(spec),
-        "first": batched_row(spec, "sim.core.batched:FirstLegal", games),
+        "first": batched_row(spec, "sim.core.batched_play:FirstLegal", games),
         "neural": neural_row(spec, scaled(40, 4)),
         "chunk": chunk,
     }

@@ -32,8 +32,8 @@ SOLVED = ("pimc:worlds=1", "oracle")  # a game of them is seconds: no repetition
 def engine_rows(spec, solved: bool = True) -> dict:
     """Self-play of every bot of the game: games, deals, card plays and decisions per
     second (``solved=False``: not the solver's bots, whose one game may take seconds)."""
-    from sim.core.batch import play_batch
     from sim.core.bots import load_bots, parse_spec
+    from sim.core.loop_batch import play_batch
 
     columns = spec.part("columns")
     workloads = [("random", "random", True), (CALLED_RANDOM, "random", False)]
@@ -139,8 +139,8 @@ def tournament_row(spec, workers: int, games: int, tmp: Path) -> dict:
 
 def parquet_share(spec, games: int) -> float:
     """Share of a chunk's time spent building and writing its Parquet files."""
-    from sim.core.batch import play_batch
     from sim.core.bots import parse_spec
+    from sim.core.loop_batch import play_batch
     from sim.run.parquet import deals_table, games_table, write_part
 
     lineup = [parse_spec("random", spec.name)]

@@ -76,8 +76,8 @@ def compile_game(game: str, bots: list[str] | None = None, checked: bool = True)
     bot of the game) needs: the compiled loop, each bot, and (``checked``) the kernels the
     checked Python game calls; note each piece done (:func:`missing`). Returns the seconds
     it took."""
+    from sim.core.binding import chunk_kernels
     from sim.core.bots import load_bots, parse_spec
-    from sim.core.loops import chunk_kernels
     from sim.core.play import play_game
     from sim.core.registry import get
 

@@ -5,7 +5,7 @@ search part (its determinizer, rewards and which decisions are searched flat), `
 for the rollout bot's function (a numba bot of the game, ``D.ROLLOUT``, or for
 ``rollout=neural`` the ``neural`` bot, whose first parameters follow the search's from ``R``
 on) and ``C`` for ``D.ROLLOUT``'s narrowing of the actions searched (``search_candidates`` of
-its module, or :func:`sim.core.policies.every_action`). :func:`sim.core.loops.bind` makes one
+its module, or :func:`sim.core.policies.every_action`). :func:`sim.core.binding.bind` makes one
 compiled copy per game; the ``mcts`` bot of every game (``bots/mcts.py``) is
 :func:`decide` of its copy. ``D`` provides (the contract in ``sim.core.parts``)::
 
@@ -44,13 +44,13 @@ from sim.core.jit import njit
 from sim.core.limits import MAX_ACTIONS, MAX_PARAMS
 from sim.core.rng import below, mix, next_u64
 
-K = None  # bound per game (sim.core.loops): the game's kernel set
-D = None  # bound per game (sim.core.loops): the game's search part
-G = None  # bound per game (sim.core.loops): the rollout bot's function
-C = None  # bound per game (sim.core.loops): the rollout bot's narrowing of the actions searched
-R = None  # bound per game (sim.core.loops): where the rollout bot's own parameters start in
+K = None  # bound per game (sim.core.binding): the game's kernel set
+D = None  # bound per game (sim.core.binding): the game's search part
+G = None  # bound per game (sim.core.binding): the rollout bot's function
+C = None  # bound per game (sim.core.binding): the rollout bot's narrowing of the actions searched
+R = None  # bound per game (sim.core.binding): where the rollout bot's own parameters start in
 # the search's (its first ones, passed on; MAX_PARAMS: none, it plays its defaults)
-W = None  # bound per game (sim.core.loops): each iteration's world, D.determinize (or for the
+W = None  # bound per game (sim.core.binding): each iteration's world, D.determinize (or for the
 # oracle, which is handed the whole state, sim.core.policies.true_state: it sees every hand)
 
 

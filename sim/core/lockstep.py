@@ -2,7 +2,7 @@
 must decide.
 
 This file is a template (as :mod:`sim.core.loop`): ``K`` stands for a game's kernel set
-and ``O`` for its observation part (``docs/games.md``); :mod:`sim.core.batched` binds a
+and ``O`` for its observation part (``docs/games.md``); :mod:`sim.core.batched_play` binds a
 copy per game. :func:`advance` plays the games in play in compiled code (numba bots
 called as the loop calls them, the loop's own policies inline) until each game is over or
 waits on a seat of a batched bot; for those it writes the seat's tensor and its legal
@@ -27,7 +27,7 @@ from sim.core.policies import NATIVE_SEES_ALL, NATIVE_UNIFORM, decide_with, unif
 from sim.core.protocol import MAX_ACTIONS, MAX_SEATS, as_bot
 from sim.core.rng import mix
 
-K = None  # bound per game (sim.core.batched): the game's kernel set
+K = None  # bound per game (sim.core.batched_play): the game's kernel set
 O = None  # bound per game: the game's observation part  # noqa: E741
 
 RUNNING = -1  # wait[w]: the game in slot w plays on

@@ -1,7 +1,7 @@
 """The compiled game loop of every game: chunks of whole games, bots called from compiled code.
 
 This file is a template. ``K`` stands for a game's kernel set (``docs/games.md``):
-:mod:`sim.core.loops` writes one copy of this file per game with ``K`` bound to
+:mod:`sim.core.binding` writes one copy of this file per game with ``K`` bound to
 that game's kernels and imports it, so each game gets its own compiled, cached
 loop with its rules inlined into it (a rule called through a function pointer
 would cost a call per action). Nothing here names a game.
@@ -27,7 +27,7 @@ from sim.core.policies import NATIVE_SEES_ALL, NATIVE_UNIFORM, decide_with, pick
 from sim.core.protocol import BOT_TYPE, MAX_ACTIONS, MAX_SEATS
 from sim.core.rng import mix
 
-K = None  # bound per game (sim.core.loops): the game's kernel set
+K = None  # bound per game (sim.core.binding): the game's kernel set
 
 CHUNK_SIGNATURE = types.int64(
     types.uint64[::1],  # deal seed of each game

@@ -1,5 +1,5 @@
 """Perfect-information Monte Carlo for any game: sampled worlds, each solved. A template bound
-per game (:mod:`sim.core.loops`), like :mod:`sim.core.ismcts`.
+per game (:mod:`sim.core.binding`), like :mod:`sim.core.ismcts`.
 
 ``K`` stands for the game's kernel set, ``D`` for its search part (the determinizer, the
 rewards, their scale), ``S`` for its solver (``docs/games.md``: ``solvable``, ``score``,
@@ -63,12 +63,12 @@ from sim.core.jit import njit
 from sim.core.limits import MAX_ACTIONS, MAX_PARAMS
 from sim.core.rng import mix, next_u64
 
-K = None  # bound per game (sim.core.loops): the game's kernel set
-D = None  # bound per game (sim.core.loops): the game's search part
-S = None  # bound per game (sim.core.loops): the game's solver
-G = None  # bound per game (sim.core.loops): the rollout bot's function
-C = None  # bound per game (sim.core.loops): the rollout bot's narrowing of the actions compared
-M = None  # bound per game (sim.core.loops): the game's mcts (sim.core.ismcts, bound)
+K = None  # bound per game (sim.core.binding): the game's kernel set
+D = None  # bound per game (sim.core.binding): the game's search part
+S = None  # bound per game (sim.core.binding): the game's solver
+G = None  # bound per game (sim.core.binding): the rollout bot's function
+C = None  # bound per game (sim.core.binding): the rollout bot's narrowing of the actions compared
+M = None  # bound per game (sim.core.binding): the game's mcts (sim.core.ismcts, bound)
 # _play_on's stop rule, as int64 values, not literals: numba would compile it once for each
 ANYONE, SEAT = np.ones(1, np.int64)[0], np.zeros(1, np.int64)[0]
 

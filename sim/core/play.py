@@ -68,7 +68,7 @@ class Player:
         made phase-relative, or -1 when it is no action of this decision."""
         import numpy as np
 
-        from sim.core.batched import checked_actions
+        from sim.core.batched_play import checked_actions
 
         o = game.spec.part("observation")
         if self.policy is None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from sim.core.loops import observed_kernels
+from sim.core.binding import observed_kernels
 from sim.core.registry import get
 from sim.core.rng import deal_seed
 from sim.core.spec import GameSpec

@@ -11,8 +11,8 @@ import numpy as np
 
 
 def warm(game: str) -> None:
-    from sim.core.batch import play_batch
     from sim.core.bots import parse_spec
+    from sim.core.loop_batch import play_batch
     from sim.core.registry import get
     from sim.envs.engine import OneGame
     from sim.envs.vector import VectorEnv, random_actions
@@ -28,7 +28,7 @@ def warm(game: str) -> None:
     obs, mask1 = np.zeros(table.part.SIZE, np.float32), np.zeros(table.part.N_GLOBAL, np.int8)
     table.observe(table.to_act, obs, mask1)
     table.step(int(np.flatnonzero(mask1)[0]))
-    lineup = [parse_spec("sim.core.batched:FirstLegal", game), parse_spec("random", game)]
+    lineup = [parse_spec("sim.core.batched_play:FirstLegal", game), parse_spec("random", game)]
     play_batch(spec, lineup, [i % 2 for i in range(spec.seats)], 0, np.arange(1))
 
 

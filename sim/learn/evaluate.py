@@ -46,7 +46,7 @@ def eval_seed(seed: int) -> int:
 def play_sets(game: str, bot: str, against: str, seed: int, deal_sets) -> np.ndarray:
     """Per deal set of ``deal_sets``: ``bot``'s mean win share minus ``against``'s, over every
     seating of the two (a worker's task)."""
-    from sim.core.batch import play_batch
+    from sim.core.loop_batch import play_batch
 
     spec = get(game)
     lineup = [parse_spec(bot, game), parse_spec(against, game)]

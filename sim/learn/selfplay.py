@@ -14,9 +14,9 @@ from pathlib import Path
 import numpy as np
 
 import sim.learn
+from sim.core.binding import bind
 from sim.core.bots import parse_spec
 from sim.core.limits import MAX_PARAMS, MAX_SEATS
-from sim.core.loops import bind
 from sim.core.policies import NATIVE_SEES_ALL
 from sim.core.protocol import bot_addresses
 from sim.core.registry import get

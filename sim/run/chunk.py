@@ -14,8 +14,8 @@ from sim.run.plan import Plan
 def chunk_tables(plan: Plan, i: int):
     """Play chunk ``i``: its per-deal and games tables (Arrow), and what it cost: ``{"decisions":
     n, "timing": sim.core.timing.record(...)}`` (the bots' time per decision, measured)."""
-    from sim.core.batch import play_batch
     from sim.core.bots import parse_spec
+    from sim.core.loop_batch import play_batch
     from sim.core.registry import get
     from sim.run.parquet import deals_table, games_table
 
@@ -44,8 +44,8 @@ def warm_up(game: str | None = None, bots: list[str] | None = None) -> None:
     """Load what a chunk needs (the cached kernels of ``game``, its bots, pyarrow) now, and
     with ``bots`` (specs) call the loop once with no games: the first chunk then costs what
     the others do, and the games' clock measures play, not loading."""
+    from sim.core.binding import chunk_kernels
     from sim.core.bots import load_bots
-    from sim.core.loops import chunk_kernels
     from sim.core.registry import get
     from sim.run import parquet  # noqa: F401
 
@@ -55,8 +55,8 @@ def warm_up(game: str | None = None, bots: list[str] | None = None) -> None:
         chunk_kernels(spec)
         spec.part("columns")  # the game's Parquet columns (they may import pandas: 0.8 s)
         if bots:
-            from sim.core.batch import play_batch
             from sim.core.bots import parse_spec
+            from sim.core.loop_batch import play_batch
 
             lineup = [parse_spec(t, spec.name) for t in bots]
             none = np.empty(0, np.int64)

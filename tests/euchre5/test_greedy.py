@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from bots.euchre5.greedy import candidates, greedy_bot
-from sim.core.batch import play_batch
 from sim.core.bots import parse_spec
+from sim.core.loop_batch import play_batch
 from sim.core.play import play_game
 from sim.core.rng import new_stream
 from sim.games.euchre5 import SPEC as EUCHRE5

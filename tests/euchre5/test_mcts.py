@@ -4,8 +4,8 @@ cards are checked for every game's bots in ``tests/test_bots.py``."""
 
 import numpy as np
 
-from sim.core.batch import play_batch
 from sim.core.bots import load_bots, parse_spec
+from sim.core.loop_batch import play_batch
 from sim.core.play import play_game
 from sim.core.record import dumps
 from sim.core.rng import new_stream

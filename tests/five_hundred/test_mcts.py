@@ -13,9 +13,9 @@ from bots.five_hundred.greedy import (
     search_candidates,
     team_tricks,
 )
-from sim.core.batch import play_batch
 from sim.core.bots import load_bots, parse_spec
 from sim.core.limits import MAX_PARAMS
+from sim.core.loop_batch import play_batch
 from sim.core.play import play_game
 from sim.core.record import dumps
 from sim.core.rng import new_stream

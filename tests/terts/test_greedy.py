@@ -12,8 +12,8 @@ import numpy as np
 import pytest
 
 from bots.terts.greedy import beat_risk, greedy_bot
-from sim.core.batch import play_batch
 from sim.core.bots import parse_spec
+from sim.core.loop_batch import play_batch
 from sim.core.play import play_game
 from sim.core.rng import new_stream
 from sim.games.terts import SPEC as TERTS

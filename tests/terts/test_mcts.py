@@ -5,8 +5,8 @@ Legality and blindness to hidden cards are checked for every game's bots in
 
 import numpy as np
 
-from sim.core.batch import play_batch
 from sim.core.bots import load_bots, parse_spec
+from sim.core.loop_batch import play_batch
 from sim.core.play import play_game
 from sim.core.record import dumps
 from sim.core.rng import new_stream

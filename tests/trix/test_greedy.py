@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 
 from bots.trix.greedy import greedy_bot, hand_value
-from sim.core.batch import play_batch
 from sim.core.bots import parse_spec
+from sim.core.loop_batch import play_batch
 from sim.core.play import play_game
 from sim.games.trix import SPEC as TRIX
 from sim.games.trix import state as S

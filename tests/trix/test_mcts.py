@@ -5,9 +5,9 @@ import random
 import numpy as np
 import pytest
 
-from sim.core.batch import play_batch
 from sim.core.bits import popcount
 from sim.core.bots import load_bots, parse_spec
+from sim.core.loop_batch import play_batch
 from sim.core.play import play_game
 from sim.core.rng import new_stream
 from sim.games.trix import SPEC as TRIX

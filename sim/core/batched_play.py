@@ -3,7 +3,7 @@
 A line-up with a :class:`sim.core.bots.BatchedBot` (and numba bots) is played here instead of
 in the one-call loop: :mod:`sim.core.lockstep` advances every game in compiled code until
 each is over or waits on a batched seat, each policy answers for all its waiting games in one
-call, and play resumes. The results fill the same :class:`sim.core.batch.Batch` the loop
+call, and play resumes. The results fill the same :class:`sim.core.loop_batch.Batch` the loop
 fills, so tournaments, Parquet, reports and sequential tests take batched bots unchanged.
 
 Each line-up entry's policy is made once per chunk with its own generator, seeded from the
@@ -20,16 +20,16 @@ from pathlib import Path
 
 import numpy as np
 
+from sim.core.binding import observed_kernels
 from sim.core.bots import BatchedBot
 from sim.core.limits import MAX_PARAMS, MAX_SEATS
-from sim.core.loops import observed_kernels
 from sim.core.protocol import bot_addresses
 from sim.core.rng import bot_seeds, deal_seeds
 from sim.core.spec import GameSpec
 
 
 class FirstLegal(BatchedBot):
-    """The lowest legal global id: a policy of no work (``sim.core.batched:FirstLegal``), to
+    """The lowest legal global id: a policy of no work (``sim.core.batched_play:FirstLegal``), to
     warm the lockstep kernels up and to measure what batched play costs the engine."""
 
     def act(self, obs, legal):
@@ -71,10 +71,10 @@ def checked_actions(bot, actions, n: int) -> np.ndarray:
 
 def play_lockstep(spec: GameSpec, lineup, seating, seed: int, game_ids, deal_sets,
                   slots: int | None = None):  # fmt: skip
-    """:func:`sim.core.batch.play_batch` for a line-up with batched bots: ``slots`` games in
+    """:func:`sim.core.loop_batch.play_batch` for a line-up with batched bots: ``slots`` games in
     play at once (default: :data:`SLOTS`, or the chunk's games where fewer)."""
-    from sim.core.batch import Batch
     from sim.core.clock import time_bin
+    from sim.core.loop_batch import Batch
     from sim.core.policies import NATIVE_NONE
     from sim.core.timing import cycles_per_second, empty
 
@@ -163,7 +163,7 @@ def _illegal(spec, lineup, seating, game_ids, illegal, states, obs_part) -> None
     g, seat, action, legal, slot = (int(x) for x in illegal)
     bot = lineup[seating[g, seat]]
     if bot.info.kind != "batched":
-        from sim.core.batch import raise_illegal
+        from sim.core.loop_batch import raise_illegal
 
         raise_illegal(spec, lineup, seating, game_ids, g, seat, action, legal)
     from sim.core.play import BotError

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from sim.core.loops import chunk_kernels
+from sim.core.binding import chunk_kernels
 from sim.core.protocol import MAX_PARAMS, MAX_SEATS
 from sim.core.rng import bot_seeds, deal_seeds
 from sim.core.spec import GameSpec
@@ -39,7 +39,7 @@ def play_batch(
     ``lineup`` holds up to ``MAX_SEATS`` :class:`sim.core.bots.BotSpec`;
     ``seating`` (games × seats, or one row for all games) gives the line-up index
     at each seat. All-numba line-ups run in one kernel call; a line-up with batched bots
-    in lockstep (:mod:`sim.core.batched`); a line-up with a Python bot (or ``slow=True``)
+    in lockstep (:mod:`sim.core.batched_play`); a line-up with a Python bot (or ``slow=True``)
     goes through :mod:`sim.core.play`. All fill the same arrays. ``native=False`` calls
     every bot's function even where the loop has its policy built in (same results,
     slower; for tests and the benchmark).
@@ -62,7 +62,7 @@ def play_batch(
         and any(s.info.kind == "batched" for s in lineup)
         and all(s.info.kind != "python" for s in lineup)
     ):
-        from sim.core.batched import play_lockstep
+        from sim.core.batched_play import play_lockstep
 
         return play_lockstep(spec, lineup, seating, seed, game_ids, deal_sets)
     if slow or any(s.info.kind != "numba" for s in lineup):
