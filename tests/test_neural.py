@@ -211,3 +211,22 @@ def test_mcts_plays_its_rollouts_with_the_network(tmp_path):
     every_game.test_information_sets_hidden_cards_never_change_a_decision(
         spec, "mcts:iters=8,rollout=neural"
     )
+
+
+@pytest.mark.slow
+def test_the_true_worlds_values_are_the_oracles():
+    from sim.learn.selfplay import Ask, play_and_record
+    from sim.learn.settings import ask_of
+
+    assert ask_of("values:world=true,model=solve") == Ask(worlds=1, model="solve", truth=True)
+    # the oracle values every action in the true deal and chooses the best: valued there too
+    # (world=true), its choice is always a best one; in one drawn world, often not
+    rows = {
+        truth: play_and_record("terts", ["greedy"], [[0, 0]], [True],
+                               Ask("oracle", worlds=1, model="solve", truth=truth), 5, range(2))
+        for truth in (True, False)
+    }  # fmt: skip
+    for truth, r in rows.items():
+        best = np.nanmax(r.q, axis=1)
+        chosen = r.q[np.arange(len(r)), r.label]
+        assert len(r) > 20 and np.isclose(chosen, best).all() == truth

@@ -13,7 +13,9 @@ too, asked at the same position: DAgger) and the deal's **return** for that seat
 deal's end is worth to it by the game's search rewards (an equity of the totals, or the final
 shares at the game's end), less what its start was worth; and, when asked, the **value of
 every legal action** in the same units, as ``pimc`` values them from what the seat knows:
-``worlds`` deals of the hidden cards by the game's determinizer, each action valued in each
+``worlds`` deals of the hidden cards by the game's determinizer (or, with ``truth``, the
+true deal alone: the oracle's values, which the network regresses on what the seat knows,
+learning their expectation over the deals its play actually meets), each action valued in each
 (``model``: 0 the solver after the rollout bot plays on to the solvable part, its last
 ``last`` tricks; 1 the reply model; 2 one playout of the rollout bot), the mean of the worlds.
 With ``hint`` the row has one input more: the rollout bot's global action at the position,
@@ -67,15 +69,21 @@ def _write_row(r, nnz, x, hint, public, seat, hand, mask, action, idx, val, offs
 
 
 @njit(cache=True)
-def _values(public, seat, hand, mask, rng, worlds, model, last, scale, start, q_row, work):
+def _values(state, truth, seat, hand, mask, rng, worlds, model, last, scale, start, q_row,
+            work):  # fmt: skip
     """Every legal action's value for the seat, less ``start`` (its value of the deal's
-    start), into ``q_row`` by global id (NaN: not legal). ``work``: (base, world, determinizer
+    start), into ``q_row`` by global id (NaN: not legal): in ``worlds`` deals of the hidden
+    cards, or with ``truth`` in the true ``state`` alone. ``work``: (base, world, determinizer
     work, solver work, rewards, sums)."""
+    public = state[: K.PUB_SIZE]
     base, world, dwork, swork, out, sums = work
     sums[:] = 0.0
     gparams = np.zeros(MAX_PARAMS, np.float64)  # the rollout bot's, its defaults
     for _ in range(worlds):
-        D.determinize(public, seat, hand, mask, rng, dwork, base)
+        if truth:
+            base[:] = state
+        else:
+            D.determinize(public, seat, hand, mask, rng, dwork, base)
         P._add_values(base, seat, mask, scale, rng, swork, world, out, sums, last, gparams, model)
     q_row[:] = np.nan
     m = mask
@@ -96,6 +104,7 @@ def record_games(
     teacher_sees_all,
     share,
     worlds,
+    truth,
     model,
     last,
     hint,
@@ -113,7 +122,8 @@ def record_games(
     """Play every game of the chunk; returns the rows written (``FULL`` when they did not fit,
     -1 when a bot chose an illegal action). ``learner[entry]``: write that line-up entry's
     decisions with two or more legal actions, each with probability ``share``; with
-    ``worlds`` above 0 each row's action values go into ``q``; with ``hint`` each row has the
+    ``worlds`` above 0 each row's action values go into ``q`` (with ``truth``: valued in the
+    true state, which the teacher alone sees); with ``hint`` each row has the
     rollout bot's action as an input."""
     f0, f1 = as_bot(bots[0, 0], bots[0, 1]), as_bot(bots[1, 0], bots[1, 1])
     f2, f3 = as_bot(bots[2, 0], bots[2, 1]), as_bot(bots[3, 0], bots[3, 1])
@@ -199,7 +209,8 @@ def record_games(
                     label[n_rows] = O.to_global(public, hand, t)
                 if worlds > 0:
                     _values(
-                        public,
+                        state,
+                        truth,
                         seat,
                         hand,
                         mask,

@@ -151,6 +151,7 @@ class Ask:
     worlds: int = 0
     model: str = "rollout"
     last: int = 0
+    truth: bool = False  # the values of the true deal alone (one world, the oracle's)
     share: float = 1.0  # the share of the learning decisions written down
     hint: bool = False  # each row has the rollout bot's action as an input (a hinted network)
 
@@ -186,7 +187,7 @@ def play_and_record(game: str, lineup: list[str], seating, learner: list[bool], 
     ids = np.asarray(game_ids, np.int64)
     seating = np.array(np.broadcast_to(np.asarray(seating, np.int8), (len(ids), spec.seats)))
     sees_all = bool(teach and teach.info.native == NATIVE_SEES_ALL)
-    call = (bots, params, learn, sees_all, float(ask.share), int(ask.worlds),
+    call = (bots, params, learn, sees_all, float(ask.share), int(ask.worlds), bool(ask.truth),
             MODELS.index(ask.model), int(ask.last), bool(ask.hint))  # fmt: skip
     shards = []
     cap = GAMES_PER_CALL * spec.max_deals * (spec.deck + 2 * spec.seats)  # rows of a call

@@ -9,6 +9,10 @@ The **teacher** is what imitation learns from, given as text:
   bot at every seat; ``solve``, the solver, after the rollout bot plays on to the solvable
   part, its last L tricks; ``reply``). The network regresses every value, so it learns
   how much worse each other action is, not only which is best.
+- ``values:world=true,model=M,last=L``: the same values in the true deal alone, as the
+  ``oracle`` values them. The network sees only the seat's observation, so regressing them
+  it learns their mean over the deals its own play meets at that observation: the teacher
+  cheats, the student cannot (as PerfectDou's and Suphx's oracle guiding).
 - a bot spec (``mcts:iters=800``): that bot's choice at the student's positions, learnt by
   cross-entropy.
 """
@@ -62,18 +66,19 @@ def ask_of(teacher: str) -> Ask:
     for item in filter(None, rest.split(",")):
         key, eq, value = item.partition("=")
         given[key.strip()] = value.strip()
+    truth = given.pop("world", "") == "true"
     try:
-        worlds = int(given.pop("worlds", 16))
+        worlds = int(given.pop("worlds", 1 if truth else 16))
         last = int(given.pop("last", 0))
     except ValueError:
         raise LearnError(f"--teacher {teacher}: worlds and last are whole numbers") from None
     model = given.pop("model", "rollout")
     if given or model not in MODELS or not 1 <= worlds <= 10_000 or not 0 <= last <= 64:
         raise LearnError(
-            f"--teacher {teacher}: values takes worlds (1-10,000), model ({', '.join(MODELS)}) "
-            f"and last (0-64), e.g. values:worlds=16,model=rollout"
+            f"--teacher {teacher}: values takes worlds (1-10,000) or world=true, model "
+            f"({', '.join(MODELS)}) and last (0-64), e.g. values:worlds=16,model=rollout"
         )
-    return Ask(worlds=worlds, model=model, last=last)
+    return Ask(worlds=1 if truth else worlds, model=model, last=last, truth=truth)
 
 
 def write_settings(out: Path, s: Settings) -> None:
