@@ -545,8 +545,8 @@ def train(
     teacher: str = typer.Option(
         None,
         help="What imitation learns from: values:worlds=N,model=M,last=L (every action's "
-        "value from the seat's knowledge) or a bot spec (its choices) [default: the game's "
-        "own, trixsim train's docs/learning.md]",
+        "value from the seat's knowledge), values:world=true,model=M (in the true deal: the "
+        "oracle's) or a bot spec (its choices) [default: the game's own, docs/learning.md]",
         show_default=False,
     ),
     self_play: float = typer.Option(
