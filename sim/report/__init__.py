@@ -180,10 +180,10 @@ class _Package(types.ModuleType):
     (``trixsim report`` in Python). ``sim.report`` names the package once it is imported,
     so the package itself is what a notebook calls."""
 
-    def __call__(self, runs, plots=None, rate_games: int = 10_000):
+    def __call__(self, *args, **kwargs):
         from sim.report.api import report
 
-        return report(runs, plots, rate_games)
+        return report(*args, **kwargs)
 
 
 sys.modules[__name__].__class__ = _Package
