@@ -15,6 +15,11 @@ __version__ = "0.5.0"
 
 # what ``from sim import X`` gives, each imported only when asked for (``import sim`` stays free)
 _LAZY = {
+    "tournament": ("sim.run.api", "tournament"),  # trixsim tournament: a Run
+    "report": ("sim.report", None),  # trixsim report: the package is callable (a Report)
+    "Run": ("sim.run.result", "Run"),  # what tournament gives: folder, manifest, tables
+    "Interrupted": ("sim.run.result", "Interrupted"),  # a stopped tournament (resumable)
+    "TrixsimError": ("sim.core.errors", "TrixsimError"),  # every user error, in one line
     "load_run": ("sim.report.tidy", "load_run"),  # a run's tables (pandas, pyarrow)
     "analyse": ("sim.analysis", "analyse"),  # trixsim analyse: where a bot loses its points
     "quiz": ("sim.analysis.quiz", "quiz"),  # trixsim quiz: a bot on the game's positions
@@ -23,13 +28,15 @@ _LAZY = {
 
 
 def __getattr__(name: str):
-    """``from sim import load_run`` (or ``analyse``, ``quiz``) for notebooks, imported only
-    when asked for (they need pandas, pyarrow, numba; ``import sim`` must stay free)."""
+    """``from sim import tournament`` (or ``report``, ``load_run``, ``analyse``, ``quiz``) for
+    notebooks, imported only when asked for (they need pandas, pyarrow, numba; ``import
+    sim`` must stay free)."""
     if name in _LAZY:
         import importlib
 
         module, attr = _LAZY[name]
-        return getattr(importlib.import_module(module), attr)
+        found = importlib.import_module(module)
+        return found if attr is None else getattr(found, attr)
     raise AttributeError(f"module 'sim' has no attribute {name!r}")
 
 

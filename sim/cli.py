@@ -6,7 +6,6 @@ and what would be right, with a non-zero exit; never a traceback.
 
 from __future__ import annotations
 
-import os
 import sys
 from pathlib import Path
 
@@ -23,6 +22,7 @@ from sim.cli_common import (  # noqa: F401  (DEFAULT_GAME, _lineup: the tests' a
     _specs,
     _split_specs,
 )
+from sim.core.errors import TrixsimError
 
 app = typer.Typer(
     add_completion=False,
@@ -228,145 +228,33 @@ def tournament(
 
     Everything the command line says is checked before any worker starts."""
     from sim.run import stop
-    from sim.run.backends import backend as make_backend
-    from sim.run.compiling import compile_first, needed
-    from sim.run.describe import default_bots, default_out, intro
-    from sim.run.plan import Plan, PlanError
-    from sim.run.store import TournamentError
+    from sim.run.api import tournament as play
+    from sim.run.result import Interrupted
 
     stop.quick_exit()
-    cores = os.cpu_count() or 1
-    if backend not in ("local", "dask"):
-        raise CliError(f"--backend must be local or dask, got {backend!r}")
-    if scheduler is not None and backend != "dask":
-        raise CliError("--scheduler needs --backend dask")
-    _check_workers(workers)
-    url = out is not None and "://" in out
-    if url and backend != "dask":
-        raise CliError(f"--out {out}: a URL needs --backend dask (its workers write there)")
-    out = out if url or out is None else Path(out)
-    given = {"--bots": bots, "--games": games, "--seed": seed, "--chunk": chunk,
-             "--record-games": record_games, "--game": game,
-             "--no-duplicate": no_duplicate or None, "--sprt": sprt}  # fmt: skip
-    runner = lock = None
-    handlers = stop.install()
     try:
-        runner = make_backend(backend, scheduler, out)
-        if resume:
-            drop = [name for name, v in given.items() if v is not None]
-            if drop:
-                raise CliError(f"--resume takes the game, bots, seed, games and chunks from the "
-                               f"run's manifest; drop {', '.join(drop)}")  # fmt: skip
-            if out is None:
-                raise CliError("--resume needs --out DIR, the folder of the run to finish")
-            plan, manifest = runner.open_resume(out)
-            spec = _game(plan.game)
-            lock = runner.lock(out)
-            for line in runner.verify(out, plan, manifest):
-                print(f"trixsim: {line}: its chunk is played again", file=sys.stderr)
-            test = manifest.get("sprt") if isinstance(manifest.get("sprt"), dict) else None
-            decided = test is not None and test.get("verdict") in ("H0", "H1")
-            if manifest.get("status") == "complete" and (decided or runner.complete(out, plan)):
-                raise CliError(f"--resume: the run in {out} is already complete")
-        else:
-            spec = _game(game)
-            bots = bots or default_bots(spec.name)
-            texts = [s.text for s in _specs(bots, spec)]
-            if record_games is not None and record_games < 0:
-                raise CliError(f"--record-games must be 0 or more, got {record_games}")
-            n = spec.default_games if games is None else games
-            if games is None and sprt is not None:  # it stops by itself: --games is a bound
-                from sim.run.sequential import most_games
-
-                n = most_games(spec, texts)
-            plan = Plan.make(spec, texts, 1 if seed is None else seed, n, chunk,
-                             not no_duplicate)  # fmt: skip
-            test = None
-            if sprt is not None:
-                from sim.run.sequential import configure
-
-                try:
-                    test = configure(sprt, alpha, beta, plan, bool(url))
-                except ValueError as e:
-                    raise CliError(str(e)) from None
-            out = out or default_out(_split_specs(bots), spec.name)
-            runner.check_out(out)
-        left = plan.n_chunks if not resume else runner.left(out, plan)
-        n_workers = max(1, min(workers or cores, left))  # no idle worker
-        records = manifest.get("record_games") if resume else record_games
-        records = records if type(records) is int else 0
-        # a cold cache is compiled here first, once, and the workers start after it; a
-        # remote cluster compiles on its own machines
-        pieces = needed(plan, records > 0) if scheduler is None else []
-        if not pieces:  # the workers load the engine while the run is prepared
-            runner.start(n_workers, out, spec.name, plan.bots)
-        from sim.report.timing import warnings
-        from sim.run.store import honesty
-
-        if resume:
-            manifest = runner.prepare(out, plan, sys.argv, True, manifest)
-        else:
-            manifest = runner.prepare(out, plan, ["trixsim", *sys.argv[1:]], False)
-        try:  # from here on the manifest says "running": a stop must make it say otherwise
-            if not resume:
-                lock = runner.lock(out)
-                manifest["record_games"] = record_games or 0
-                if test is not None:
-                    manifest["sprt"] = test
-            if not quiet:
-                print(intro(plan, spec, games, resume, left, n_workers, workers, backend,
-                            scheduler, out), file=sys.stderr)  # fmt: skip
-            for line in warnings(honesty(plan)):  # a cheat or a time budget: even with -q
-                print(f"trixsim: warning: {line}", file=sys.stderr)
-            stop.load_in_background("sim.report")  # for the closing summary
-            if pieces:
-                spent = compile_first(plan, pieces, say=not quiet)
-                manifest["compile_seconds"] = round(manifest.get("compile_seconds", 0) + spent, 3)
-                runner.start(n_workers, out, spec.name, plan.bots)
-            settle = None
-            if test is not None:
-                from sim.run.sequential import stopper
-
-                settle = stopper(test, plan, out)
-            manifest = runner.run(plan, out, n_workers, manifest, not quiet, settle)
-            if settle is not None:
-                manifest["sprt"] = settle.manifest()
-                runner.save(out, manifest)
-        except KeyboardInterrupt:  # before the run could take it: the manifest tells the truth
-            manifest["status"] = "incomplete"
-            runner.save(out, manifest)
-            why = "stopped (SIGTERM)" if stop.terminated() else "interrupted"
-            print(f"trixsim: {why}; finish with: trixsim tournament "
-                  f"{runner.resume_hint(out)}", file=sys.stderr)  # fmt: skip
-            raise typer.Exit(143 if stop.terminated() else 130) from None
-        if manifest["status"] == "complete" and manifest.get("record_games"):
-            runner.write_records(plan, out, manifest["record_games"])
-        folder = runner.folder(out)
-    except (TournamentError, PlanError) as e:
-        raise CliError(str(e)) from None
-    finally:
-        if runner is not None:
-            runner.stop()  # a run that never started: bad input, or Ctrl-C
-        stop.restore(handlers)
-    if folder is None or not manifest["games_done"]:  # remote tables, or none yet
-        print(f"trixsim: {_count(manifest['games_done'], 'game')} written to {out}")
+        run = play(bots, games, seed, workers, out, backend, scheduler, chunk, record_games,
+                   resume, no_duplicate, game, sprt, alpha, beta, quiet, progress=not quiet,
+                   command=sys.argv if resume else ["trixsim", *sys.argv[1:]])  # fmt: skip
+    except Interrupted as e:
+        if e.run is None:  # stopped before the run could take it: nothing to sum up
+            print(f"trixsim: {e}", file=sys.stderr)
+            raise typer.Exit(143 if e.terminated else 130) from None
+        run = e.run  # the runner took the stop: the finished games are summed up first
+    manifest = run.manifest
+    if run.folder is None or not manifest["games_done"]:  # remote tables, or none yet
+        print(f"trixsim: {_count(manifest['games_done'], 'game')} written to {run.out}")
     else:
-        from sim.report import format_summary, summary
-
-        print(format_summary(summary([folder])))
+        print(run.summary())
         if manifest.get("games_past_stop"):
             from sim.run.sequential import closing
 
             print(closing(manifest))
-    if not resume and games and games != plan.games:
-        print(f"(--games {games:,} was rounded up to {plan.games:,}: whole deal sets, each "
-              f"played under all {len(plan.seatings)} seatings)")  # fmt: skip
-    if lock is not None:
-        lock.release()
-    if manifest["status"] != "complete":
-        why = "stopped (SIGTERM)" if stop.terminated() else "interrupted"
-        print(f"trixsim: {why}; finish with: trixsim tournament {runner.resume_hint(out)}",
-              file=sys.stderr)  # fmt: skip
+    if not resume and games and games != run.plan.games:
+        print(f"(--games {games:,} was rounded up to {run.plan.games:,}: whole deal sets, each "
+              f"played under all {len(run.plan.seatings)} seatings)")  # fmt: skip
+    if not run.complete:
+        print(f"trixsim: {Interrupted(run, run.hint, stop.terminated())}", file=sys.stderr)
         raise typer.Exit(143 if stop.terminated() else 130)
 
 
@@ -380,28 +268,15 @@ def report(
     ),  # fmt: skip
 ):
     """Win rates, ratings and the game's own statistics of one or more runs, from their tables."""
-    from sim.report import ReportError, build_report
-    from sim.report.render import render, to_json
+    from sim.report.api import report as make
 
     if fmt not in ("table", "markdown", "json"):
         raise CliError(f"--format must be table, markdown or json, got {fmt!r}")
-    if rate_games < 0:
-        raise CliError(f"--rate-games must be 0 (all) or more, got {rate_games}")
-    try:
-        rep = build_report(dirs, rate_games)
-    except ReportError as e:
-        raise CliError(f"report: {e}") from None
-    if plots is not None:
-        from sim.report.plots import write_plots
-
-        try:
-            written = write_plots(rep, plots)
-        except OSError as e:
-            raise CliError(f"report: --plots {plots}: cannot write there ({e.strerror})") from None
-        rep["plots"] = [str(p) for p in written]
-    print(to_json(rep) if fmt == "json" else render(rep, markdown=fmt == "markdown"), end="")
+    rep = make(dirs, plots, rate_games)
+    print(rep.to_json() if fmt == "json" else rep.to_markdown() if fmt == "markdown"
+          else rep.to_text(), end="")  # fmt: skip
     if plots is not None and fmt != "json":
-        print(f"trixsim: {len(written)} plots written to {plots}", file=sys.stderr)
+        print(f"trixsim: {len(rep['plots'])} plots written to {plots}", file=sys.stderr)
 
 
 @app.command()
@@ -632,7 +507,7 @@ def main() -> None:
     prune(configure())
     try:
         code = app(standalone_mode=False)
-    except CliError as e:
+    except TrixsimError as e:  # CliError, and every module's own user error
         print(f"trixsim: {e}", file=sys.stderr)
         sys.exit(2)
     except Exit as e:

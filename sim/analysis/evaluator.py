@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from sim.core.errors import TrixsimError
 from sim.core.limits import MAX_ACTIONS, MAX_PARAMS
 from sim.core.rng import mix
 
@@ -27,7 +28,7 @@ KINDS = ("dd", "sd")
 TAKES = {"dd": ("model", "seed"), "sd": ("worlds", "model", "last", "seed")}
 
 
-class AnalysisError(ValueError):
+class AnalysisError(TrixsimError, ValueError):
     """An analysis that cannot be made as asked; the message says what would work."""
 
 

@@ -39,12 +39,13 @@ from importlib.metadata import entry_points
 
 import numpy as np
 
+from sim.core.errors import TrixsimError
 from sim.core.limits import MAX_PARAMS
 
 EVERY_GAME = None  # the `game` of a bot that plays any game
 
 
-class BotSpecError(ValueError):
+class BotSpecError(TrixsimError, ValueError):
     """A bot spec that names no bot, or a parameter the bot does not have."""
 
 

@@ -12,13 +12,14 @@ import warnings
 from functools import cache
 from importlib.metadata import entry_points
 
+from sim.core.errors import TrixsimError
 from sim.core.spec import GameSpec
 
 GROUP = "trixsim.games"
 LEGACY_GAME = "trix"  # the game of files of trixsim 0.2.0 (manifests, saves), which name none
 
 
-class GameError(ValueError):
+class GameError(TrixsimError, ValueError):
     """A game name that is not registered; the message lists the ones that are."""
 
 

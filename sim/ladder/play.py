@@ -1,22 +1,20 @@
-"""Playing a ladder's missing pairings, each as its own ``trixsim tournament``.
+"""Playing a ladder's missing pairings, each as its own tournament (:func:`sim.tournament`,
+in this process; the page shows the equivalent ``trixsim tournament``).
 
 A pairing is an ordinary run in its own folder, so everything a run guarantees holds
 (reproducible tables, Ctrl-C keeps the finished chunks, ``--resume``): a complete pairing
-is kept, an interrupted one is resumed, a new one is played. The ladder waits for its
-tournament in Python and hands Ctrl-C and SIGTERM to it, so the tournament itself
-leaves its run resumable and the next ``trixsim ladder`` finishes it.
+is kept, an interrupted one is resumed, a new one is played. Ctrl-C and SIGTERM stop the
+tournament as they stop the command, leaving its run resumable, and then the ladder: the
+next ``trixsim ladder`` finishes it.
 """
 
 from __future__ import annotations
 
 import json
-import os
-import signal
-import subprocess
-import sys
 import time
 from collections.abc import Callable
 
+from sim.core.errors import TrixsimError
 from sim.ladder.roster import LadderError, Pairing
 from sim.run.store import MANIFEST
 
@@ -51,32 +49,27 @@ def play(game: str, todo: list[Pairing], workers: int | None, say: Callable[[str
         was = status(p)
         if was is None and p.folder.exists() and any(p.folder.iterdir()):
             raise LadderError(f"{p.folder} holds files but no run; move it away and play again")
-        cmd = command(game, p, workers, was == "incomplete")
         start = time.monotonic()
-        code, err = _run([sys.executable, "-m", "sim.cli", *cmd[1:], "--quiet"])
-        if code in (130, 143):
-            raise KeyboardInterrupt
-        if code != 0:
-            last = err.strip().splitlines()[-1] if err.strip() else f"exit code {code}"
-            raise LadderError(f"{p.a} vs {p.b}: {last.removeprefix('trixsim: ')}")
+        try:
+            _tournament(game, p, workers, was == "incomplete")
+        except TrixsimError as e:
+            raise LadderError(f"{p.a} vs {p.b}: {e}") from None
+        except Exception as e:  # a fault: named in one line, as the command's last line did
+            raise LadderError(f"{p.a} vs {p.b}: {type(e).__name__}: {e}") from None
         verb = "finished" if was else "played"
         say(f"[{k}/{len(todo)}] {p.a} vs {p.b}: {p.games:,} games {verb} in "
             f"{time.monotonic() - start:.1f} s")  # fmt: skip
 
 
-def _run(cmd: list[str]) -> tuple[int, str]:
-    """Run a tournament; Ctrl-C reaches it as well as us (one process group), so we only
-    wait for it to save its run; SIGTERM is passed on to it."""
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
-                            env=os.environ | {"PYTHONUNBUFFERED": "1"})  # fmt: skip
+def _tournament(game: str, p: Pairing, workers: int | None, resume: bool) -> None:
+    """Play (or finish) pairing ``p``, as ``trixsim tournament --quiet`` would, saying nothing:
+    an :class:`~sim.run.result.Interrupted` (a KeyboardInterrupt) leaves it resumable."""
+    from sim.run.api import tournament
 
-    def pass_on(signum, frame):
-        proc.send_signal(signum)
-
-    old = signal.signal(signal.SIGINT, lambda *_: None), signal.signal(signal.SIGTERM, pass_on)
-    try:
-        _, err = proc.communicate()
-    finally:
-        signal.signal(signal.SIGINT, old[0])
-        signal.signal(signal.SIGTERM, old[1])
-    return proc.returncode, err
+    quiet = {"quiet": True, "say": lambda line: None,
+             "command": [*command(game, p, workers, resume), "--quiet"]}  # fmt: skip
+    if resume:
+        tournament(out=p.folder, workers=workers, resume=True, **quiet)
+    else:
+        tournament(bots=p.bots, games=p.games, seed=p.seed, workers=workers, out=p.folder,
+                   game=game, **quiet)  # fmt: skip

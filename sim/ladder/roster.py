@@ -20,6 +20,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
+from sim.core.errors import TrixsimError
+
 STANDARD = ("random", "greedy", "mcts:iters=50", "mcts:iters=200", "mcts:iters=800",
             "pimc:worlds={quarter}", "pimc", "oracle")  # fmt: skip
 QUICK = ("random", "greedy", "mcts:iters=20")  # --quick: a small ladder, for the tests
@@ -30,7 +32,7 @@ MOST_DEAL_SETS = 200  # a pairing of cheap bots stops here: its interval is smal
 STATE = "ladder.json"  # the ladder's bots and settings, in its game folder
 
 
-class LadderError(ValueError):
+class LadderError(TrixsimError, ValueError):
     """A user error: one line."""
 
 

@@ -17,10 +17,14 @@ own sections (Trix: contracts, trix, game shape).
 
 ``summary()`` and ``format_summary()`` are the headline block the tournament
 prints at the end of a run (one run: :mod:`sim.report.streamed`, flat memory).
+``sim.report(runs)`` (the package is callable: :mod:`sim.report.api`) is the command in
+Python, for notebooks.
 """
 
 from __future__ import annotations
 
+import sys
+import types
 from pathlib import Path
 
 import numpy as np
@@ -169,3 +173,17 @@ def build_report(folders: list[Path], rate_games: int | None = None) -> dict:
         "win_rates": win_section(runs, games),
         "ratings": rate(games, DEFAULT_LIMIT if rate_games is None else rate_games),
     } | spec.part("report").sections(runs, games)
+
+
+class _Package(types.ModuleType):
+    """This package, callable: ``sim.report(runs, …)`` is :func:`sim.report.api.report`
+    (``trixsim report`` in Python). ``sim.report`` names the package once it is imported,
+    so the package itself is what a notebook calls."""
+
+    def __call__(self, *args, **kwargs):
+        from sim.report.api import report
+
+        return report(*args, **kwargs)
+
+
+sys.modules[__name__].__class__ = _Package

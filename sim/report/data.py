@@ -19,6 +19,8 @@ import pyarrow as pa
 import pyarrow.compute as pc
 import pyarrow.parquet as pq
 
+from sim.core.errors import TrixsimError
+
 MANIFEST, GAMES = "manifest.json", "games.parquet"
 
 
@@ -32,7 +34,7 @@ def game_columns(spec) -> list[str]:
     ]  # fmt: skip
 
 
-class ReportError(Exception):
+class ReportError(TrixsimError):
     """A folder (or set of folders) that cannot be reported on; the message says why."""
 
 

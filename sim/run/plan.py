@@ -27,12 +27,13 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from sim.core.errors import TrixsimError
 from sim.core.limits import MAX_GAMES, MAX_SEED
 from sim.core.registry import LEGACY_GAME
 from sim.core.spec import GameSpec
 
 
-class PlanError(ValueError):
+class PlanError(TrixsimError, ValueError):
     """A line-up or size that cannot make a fair run; the message says why."""
 
 

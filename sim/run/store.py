@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from sim import __version__
+from sim.core.errors import TrixsimError
 from sim.core.registry import get as get_game
 from sim.run.parquet import GAMES, part_name, table_dir
 from sim.run.plan import Plan
@@ -24,7 +25,7 @@ MANIFEST = "manifest.json"
 RECORDS = "records.jsonl"
 
 
-class TournamentError(Exception):
+class TournamentError(TrixsimError):
     """A run that cannot start or resume; the message says why and what to do."""
 
 
