@@ -92,7 +92,7 @@ def test_slow_bots_get_small_chunks_sized_by_the_cost_of_a_game():
 
 
 def test_cheap_bots_keep_big_chunks():
-    # a million random games of Trix: 64 chunks of 15,625, as the README's speed table says
+    # a million random games of Trix: 64 chunks of 15,625, as docs/dask.md's speed table says
     plan = make("trix", ["random"], 1_000_000)
     assert plan.chunk == 15_625 and plan.n_chunks == 64
     assert make("trix", ["random"], 24).n_chunks == 1  # a few milliseconds of play: one chunk
