@@ -65,7 +65,7 @@ clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache
 
 # the bot ladder of every game into docs/ladder/<game>.md (three hours or more from a fresh
-# clone on a 2-core machine; pairings already played there are kept, docs/ladder/README.md)
+# clone on a 2-core machine; pairings already played there are kept, docs/usage.md#the-bot-ladders)
 ladder: $(STAMP)
 	for g in $$($(BIN)/trixsim games | cut -d' ' -f1); do \
 	    $(BIN)/trixsim ladder --game $$g --out docs/ladder || exit 1; done
