@@ -33,6 +33,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
+from sim.core.table import lineup
 from sim.table.inbox import Inbox
 from sim.table.saved import (
     GAME_ID,
@@ -97,28 +98,6 @@ def parse_seats(text: str, seats: int) -> list[int]:
             raise TableError(f"--seat names seat {part} twice: {text!r}")
         found.append(int(part))
     return sorted(found)
-
-
-def lineup(spec, humans: list[int], bot_texts: list[str]) -> list:
-    """The bot spec at each seat (None for a person): one for every empty seat, or one each."""
-    from sim.core.bots import BotSpecError, parse_spec
-
-    empty = [s for s in range(spec.seats) if s not in humans]
-    if not empty:
-        return [None] * spec.seats
-    if len(bot_texts) not in (1, len(empty)):
-        raise TableError(
-            f"--bots takes one spec for every empty seat or one per empty seat "
-            f"({len(empty)}: seats {', '.join(map(str, empty))}), got {len(bot_texts)}"
-        )
-    texts = bot_texts * len(empty) if len(bot_texts) == 1 else bot_texts
-    specs: list = [None] * spec.seats
-    try:
-        for seat, text in zip(empty, texts, strict=True):
-            specs[seat] = parse_spec(text, spec.name)
-    except BotSpecError as e:
-        raise TableError(str(e)) from None
-    return specs
 
 
 # -- the table ---------------------------------------------------------------------------------

@@ -13,14 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sim.core.registry import LEGACY_GAME
+from sim.core.table import GAME_ID, HUMAN, TableError
 
 SAVE_FORMAT = "trixsim/table-save@1"
-HUMAN = "human"  # the name written for a person's seat in records and saves
-GAME_ID = 0  # a table game is game 0 of its seed: the deals of `trixsim deal --seed S`
-
-
-class TableError(ValueError):
-    """A user error in the options or the saved game; the message says what is wrong."""
 
 
 @dataclass

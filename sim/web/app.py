@@ -32,6 +32,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from sim.core.table import lineup as seat_bots
 from sim.web import views
 from sim.web.client import Client
 from sim.web.guard import (
@@ -107,23 +108,14 @@ class TooMany(TableError):
 
 
 def lineup(spec, texts: list[str]) -> tuple[list, list[str]]:
-    """The bot spec at each seat: one for all, one per seat after the creator's (the
-    creator's seat takes the first), or one per seat; each with its time budget clipped
+    """The bot spec at each seat (:func:`sim.core.table.lineup`, the creator at seat 0):
+    one for all, one per seat after the creator's (the creator's seat takes the first), or
+    one per seat; none that cheats or runs unbounded; each with its time budget clipped
     (:func:`sim.web.guard.clipped`), and the notes saying which were."""
-    from sim.core.bots import BotSpecError, parse_spec
-
-    n = spec.seats
-    if len(texts) == 1:
-        texts = texts * n
-    elif len(texts) == n - 1:
-        texts = texts[:1] + texts
-    elif len(texts) != n:
-        raise TableError(f"bots takes 1, {n - 1} or {n} bot specs for {spec.name} ({n} seats), "
-                         f"got {len(texts)}")  # fmt: skip
     try:
-        bots = [parse_spec(t, spec.name, files=False) for t in texts]  # no server's file
-    except BotSpecError as e:
-        raise TableError(one_line(e)) from None
+        bots = seat_bots(spec, [0], texts, every_seat=True, files=False)  # no server's file
+    except TableError as e:
+        raise TableError(one_line(e)) from None  # as a client is sent it
     for b in bots:  # a table is for playing: no bot that sees every hand sits at one
         if b.info.sees_all:
             raise TableError(f"bot {b.info.name!r} sees every hand (it cheats): it plays in "

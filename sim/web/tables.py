@@ -24,6 +24,7 @@ import time
 from typing import TYPE_CHECKING
 
 from sim.core.limits import MAX_ACTIONS
+from sim.core.table import GAME_ID, HUMAN, TableError, one_line
 from sim.web import views
 from sim.web.store import SavedTable
 
@@ -33,20 +34,11 @@ if TYPE_CHECKING:
 log = logging.getLogger("trixsim.web")
 
 PERSON, BOT = "person", "bot"
-HUMAN = "human"  # a person's seat in a record's bots (as `trixsim play` writes it)
-GAME_ID = 0  # a table's game is game 0 of its seed: the deals of `trixsim deal --seed S`
-
-
-class TableError(ValueError):
-    """A request the table refuses; the message is one line for the client."""
+__all__ = ["BOT", "GAME_ID", "HUMAN", "PERSON", "Table", "TableError", "hash_token", "one_line"]
 
 
 def hash_token(token: str) -> str:
     return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def one_line(text: str) -> str:
-    return " ".join(str(text).split())[:300]
 
 
 class Seat:
