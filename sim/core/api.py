@@ -143,6 +143,11 @@ class Game:
         if isinstance(action, str):
             action = self.parse_action(action)
         self.check(action)
+        self.apply_legal(action)
+
+    def apply_legal(self, action: int) -> None:
+        """Apply an action the caller has checked (a table checks each move once, in its own
+        words: :class:`sim.core.table.Session`); not checked again."""
         seat = self.to_act
         if self.trail is not None:
             self.trail.append((self.state.copy(), seat, self.private(seat), self.legal_mask(),

@@ -33,7 +33,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from sim.core.table import lineup
+from sim.core.table import Session, lineup
 from sim.table.inbox import Inbox
 from sim.table.saved import (
     GAME_ID,
@@ -101,18 +101,17 @@ def parse_seats(text: str, seats: int) -> list[int]:
 
 
 # -- the table ---------------------------------------------------------------------------------
-class Table:
+class Table(Session):
     """One game at the terminal: persons at ``humans``, bots (:class:`sim.core.play.Player`)
-    elsewhere."""
+    elsewhere; the game and its moves are the :class:`sim.core.table.Session`'s."""
 
     def __init__(self, spec, saved: Saved, specs: list, console: Console, inbox: Inbox,
                  delay: float, save_path: Path):  # fmt: skip
         from sim.core.bots import parse_spec
         from sim.core.play import Player
 
-        self.spec = spec
+        super().__init__(spec, saved.seed)
         self.saved = saved
-        self.seed = saved.seed
         self.humans = saved.humans
         self.specs = specs
         self.console = console
@@ -120,10 +119,8 @@ class Table:
         self.delay = delay
         self.save_path = save_path
         self.echo = not os.isatty(inbox.fd)  # show scripted answers in the transcript
-        self.game = spec.part("api").GAME.new(self.seed, GAME_ID)
         self.view = spec.part("view").View(self)
         self.players = {s: Player(bot, self.seed, GAME_ID, s) for s, bot in enumerate(specs) if bot}
-        self.actions: list[str] = []
         self.preselect: tuple[int, int] | None = None  # (seat, action), R10.3
         self.preselect_deal = -1  # the deal whose hand it was typed for
         self.shown_deal = -1
@@ -172,11 +169,11 @@ class Table:
                         f"({self.specs[seat].text}) now plays {game.action_name(decided)}, "
                         f"not {text}: the bot changed since the game was saved"
                     )
-            if not game.legal_mask() >> action & 1:
+            why = self.refusal(action, who=None)
+            if why is not None:
                 raise TableError(f"--resume: saved action {i} ({text}) by seat {seat} is "
-                                 f"illegal: {game.why_illegal(action)}")  # fmt: skip
-            game.apply(action)
-            self.actions.append(text)
+                                 f"illegal: {why}")  # fmt: skip
+            self.advance(seat, action, quiet=True)
         self.shown_deal = self.view.deal_no()  # the view's counters were kept in this deal
         self.view.restore(self.saved.view)
         pre = self.saved.preselect
@@ -184,6 +181,11 @@ class Table:
             with contextlib.suppress(ValueError, TypeError, AttributeError):
                 self.preselect = (pre["seat"], game.parse_action(pre["action"]))
                 self.preselect_deal = self.shown_deal
+
+    @property
+    def actions(self) -> list[str]:
+        """Every action so far, as the record writes it."""
+        return [text for _, _, text in self.moves]
 
     def save(self) -> None:
         s = self.saved
@@ -211,7 +213,7 @@ class Table:
                     action = self.human_turn(seat)
             if action is None:
                 action = self.bot_at(seat).decide(game, seat)
-            self.apply(seat, action)
+            self.play(seat, action)  # checked: by the bot, or by human_turn (refusal)
             if seat not in self.humans or seat in self.away:
                 self.pause(self.delay)
 
@@ -256,10 +258,10 @@ class Table:
         if show:
             self.screen()
 
-    def apply(self, seat: int, action: int) -> None:
-        before = self.view.snapshot()
-        self.actions.append(self.game.event_name(action))  # first: a Ctrl-C must not lose it
-        self.game.apply(action)
+    def before_move(self, seat: int, action: int):
+        return self.view.snapshot()  # (the move is kept before it is applied: see advance)
+
+    def after_move(self, seat: int, action: int, before) -> None:
         self.view.describe(seat, action, before)
 
     def pause(self, seconds: float) -> None:
@@ -331,7 +333,7 @@ class Table:
 
     # -- a person's turn --------------------------------------------------------------------------
     def human_turn(self, seat: int) -> int:
-        game, view = self.game, self.view
+        view = self.view
         if len(self.humans) > 1 and self.last_human not in (None, seat):
             self.console.clear()  # hide the last person's hand
             self.say(f"Seat {seat}'s turn: pass the keyboard, then press Enter.", style="bold")
@@ -346,13 +348,14 @@ class Table:
             return question
         if mine and question.kind == view.preselect_kind:
             self.preselect = None
-            if game.legal_mask() >> mine[1] & 1:
+            why = self.refusal(mine[1])
+            if why is None:
                 self.say(f"seat {seat}: your pre-selected card is still legal:", style="magenta")
                 return mine[1]
             self.screen(seat)
             msg = Text(f"Your pre-selected {view.action_text(mine[1])} can't be played: ",
                        style="red")  # fmt: skip
-            msg.append(f"{game.why_illegal(mine[1], 'you')}. Choose again.", style="red")
+            msg.append(f"{why}. Choose again.", style="red")
             self.console.print(msg)
         else:
             self.screen(seat)
@@ -362,10 +365,10 @@ class Table:
             action, error = question.parse(seat, self.ask(seat, question.kind, question.options))
             if error:
                 self.refuse(error)
-            elif game.legal_mask() >> action & 1:
+            elif (why := self.refusal(action)) is None:  # the move's one check
                 return action
             else:
-                self.refuse(game.why_illegal(action, "you"))
+                self.refuse(why)
 
     def ask(self, seat: int, kind: str, options: str) -> str:
         """Prompt and read one line, handling quit / help / the view's words; Leave on quit

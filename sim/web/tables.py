@@ -24,7 +24,7 @@ import time
 from typing import TYPE_CHECKING
 
 from sim.core.limits import MAX_ACTIONS
-from sim.core.table import GAME_ID, HUMAN, TableError, one_line
+from sim.core.table import GAME_ID, HUMAN, Session, TableError, one_line
 from sim.web import views
 from sim.web.store import SavedTable
 
@@ -83,17 +83,17 @@ class Tricks:
                 "number": before[0] + 1}  # fmt: skip
 
 
-class Table:
-    """One table: its game, seats, clients and the task that plays its bots."""
+class Table(Session):
+    """One table: its game and moves (the :class:`sim.core.table.Session`'s), seats, clients
+    and the task that plays its bots."""
 
     def __init__(self, hall, saved: SavedTable, spec, bots: list):
-        self.hall, self.id, self.spec, self.seed = hall, saved.id, spec, saved.seed
+        super().__init__(spec, saved.seed)
+        self.hall, self.id = hall, saved.id
         self.bots = bots  # the BotSpec of each seat: it plays the seat while no person does
-        self.game = spec.part("api").GAME.new(self.seed, GAME_ID)
         self.web = web = views.web_part(spec)  # what the game declares for the browser
         self.cards = web.CARDS
         self.seats = [Seat(kind, h, saved.names.get(s)) for s, (kind, h) in enumerate(saved.seats)]
-        self.moves: list[tuple[int, int, str]] = []
         self.last_public = True  # the last move was one every seat sees
         self.log: list = []  # the public events of this deal (views.log_line's entries)
         self.trick: dict | None = None  # the last trick completed in this deal
@@ -116,10 +116,10 @@ class Table:
         self.seated_notes: list[str] = []  # how its bots were seated (a time budget clipped)
         for n, (seat, action, text) in enumerate(saved.moves):  # rebuild: replay every move
             game = self.game
-            legal = not game.over and game.to_act == seat and game.legal_mask() >> action & 1
+            legal = not game.over and game.to_act == seat and self.legal(action)
             if not legal or game.event_name(action) != text:
                 raise TableError(f"table {self.id}: stored move {n} ({seat}:{text}) does not fit")
-            self._advance(seat, action)
+            self.advance(seat, action)
         self.notes = saved.notes
         if saved.notes.get("deal") == len(self.game.deal_rows):  # this deal's, kept
             self.looks = {int(k): int(v) for k, v in saved.notes.get("looks", {}).items()}
@@ -211,18 +211,20 @@ class Table:
         return dumps(self.spec.part("codec").game_record(self.game, GAME_ID, bots))
 
     # -- changing ----------------------------------------------------------------------------
-    def _advance(self, seat: int, action: int) -> None:
-        """Apply a legal move and keep the log, the last trick and the per-deal counters."""
+    def before_move(self, seat: int, action: int) -> tuple:
+        """What the log and the last trick need of the table before a move."""
         game = self.game
-        text = game.event_name(action)
         shown = views.public_text(game, seat, action)  # a declined K♥, a discard: kept private
         self.last_public = shown is not None  # the bots' pause follows public moves only
         said = None if shown is None else views.action_words(game, seat, shown)
         entry = None if said is None else {"seat": seat, "do": said}
-        before, deal = self.tricks.before(game), len(game.deal_rows)
         self.just_taken = None
-        game.apply(action)
-        self.moves.append((seat, action, text))
+        return entry, self.tricks.before(game), len(game.deal_rows)
+
+    def after_move(self, seat: int, action: int, before_move: tuple) -> None:
+        """Keep the log, the last trick and the per-deal counters after a move."""
+        game = self.game
+        entry, before, deal = before_move
         if len(game.deal_rows) != deal:  # the deal is over (and the next one dealt)
             self.log = [] if entry is None else [entry]
             self.log.append({"deal": deal + 1, "totals": [int(t) for t in game.totals],
@@ -242,12 +244,12 @@ class Table:
             self.just_taken = {**done, "deal": deal + 1}
             self.log.append({"seat": done["winner"], "do": f"take trick {done['number']}"})
 
-    def apply(self, seat: int, action: int) -> None:
-        """Write the (checked) move, apply it, tell everyone; with the lock held."""
-        self.game.check(action)
+    def play(self, seat: int, action: int) -> None:
+        """Write a move already checked (by :meth:`act`, the bot, or a pre-selection's legal
+        actions), apply it, tell everyone; with the lock held."""
         self.hall.store.add_move(self.id, len(self.moves), seat, action,
                                  self.game.event_name(action))  # fmt: skip
-        self._advance(seat, action)
+        self.advance(seat, action)
         if self.game.over:
             self.hall.store.set_status(self.id, "over")
         self._keep_notes()
@@ -361,11 +363,12 @@ class Table:
         action = self._parse(text)
         async with self.lock:
             self._my_turn(client.seat)  # the game may have moved while a bot decided
-            if not self.game.legal_mask() >> action & 1:
-                raise TableError(f"{text}: {one_line(self.game.why_illegal(action, who='you'))}")
+            why = self.refusal(action)  # the move's one check
+            if why is not None:
+                raise TableError(f"{text}: {one_line(why)}")
             if self.is_card_play(action):  # his own card, not the pre-selected one
                 self.preselect.pop(client.seat, None)
-            self.apply(client.seat, action)
+            self.play(client.seat, action)
 
     def set_preselect(self, client: Client, text: str | None) -> None:
         """A card for the seat's next turn (None drops it); played then if still legal."""
@@ -441,7 +444,7 @@ class Table:
             legal = self.game.legal_actions()
             if card in legal and self.is_card_play(card):
                 del self.preselect[seat]
-                self.apply(seat, card)
+                self.play(seat, card)
                 return True
             if any(self.is_card_play(a) for a in legal):
                 del self.preselect[seat]
@@ -503,5 +506,5 @@ class Table:
                           seat, one_line(e), name)  # fmt: skip
             if self.game.to_act != seat or self.plays(seat)[0] != BOT:  # a person took the seat
                 return False
-            self.apply(seat, action)
+            self.play(seat, action)  # checked by the bot (Player.decide), or its first legal
             return True
