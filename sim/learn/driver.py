@@ -267,6 +267,8 @@ def new_settings(
         )
     teacher = t.text if t is not None else teacher
     minutes = 60.0 if rounds is None and minutes is None else (minutes or 0.0)
+    if spec.has("learning"):  # the game's own measurements of strength
+        more.setdefault("eval_sets", spec.part("learning").EVAL_SETS)
     return Settings(
         game=spec.name,
         rounds=rounds or 0,

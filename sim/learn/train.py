@@ -42,7 +42,7 @@ def default_teacher(spec) -> str:
 
 def default_hint(spec) -> bool:
     """Whether the game's networks read the hint by default (its part ``learning``)."""
-    return spec.has("learning") and bool(getattr(spec.part("learning"), "HINT", False))
+    return spec.has("learning") and bool(spec.part("learning").HINT)
 
 
 def check_start_hint(net, spec, hint: bool, start) -> None:
