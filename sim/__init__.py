@@ -17,6 +17,9 @@ __version__ = "0.5.0"
 _LAZY = {
     "tournament": ("sim.run.api", "tournament"),  # trixsim tournament: a Run
     "report": ("sim.report", None),  # trixsim report: the package is callable (a Report)
+    "ladder": ("sim.ladder", None),  # trixsim ladder: the package is callable (the page)
+    "deal": ("sim.core.commands", "deal"),  # trixsim deal: one game's record (a dict)
+    "replay": ("sim.core.commands", "replay"),  # trixsim replay: each record's verdict
     "Run": ("sim.run.result", "Run"),  # what tournament gives: folder, manifest, tables
     "Interrupted": ("sim.run.result", "Interrupted"),  # a stopped tournament (resumable)
     "TrixsimError": ("sim.core.errors", "TrixsimError"),  # every user error, in one line

@@ -94,20 +94,10 @@ def deal(
     game: str = typer.Option(DEFAULT_GAME, "--game", help=GAME_HELP),
 ):
     """Play one full game and print its record (the game's RECORD.md) as one JSON line."""
-    from sim.core.limits import MAX_GAMES, MAX_SEED
-    from sim.core.play import play_game
+    from sim.core.commands import deal as play_one
     from sim.core.record import dumps
 
-    if not 0 <= seed <= MAX_SEED:
-        raise CliError(f"--seed must be from 0 to 2**64 - 1, got {seed}")
-    if not 0 <= id <= MAX_GAMES:
-        raise CliError(f"--id must be from 0 to {MAX_GAMES:,}, got {id}")
-    if deal_set is not None and not 0 <= deal_set <= MAX_GAMES:
-        raise CliError(f"--deal-set must be from 0 to {MAX_GAMES:,}, got {deal_set}")
-    spec = _game(game)
-    specs = _lineup(bots, spec)
-    g = play_game(spec, specs, seed, id, deal_set)
-    print(dumps(spec.part("codec").game_record(g, id, [s.text for s in specs])))
+    print(dumps(play_one(seed, id, deal_set, bots, game)))
 
 
 @app.command()
@@ -122,24 +112,16 @@ def replay(
     """Check every game record of FILE against the rules. Exit 0 when all are good.
 
     Each record's format tag says its game."""
-    from sim.core.replay import check_file, not_records, said
+    from sim.core.commands import checked
+    from sim.core.commands import replay as check
+    from sim.core.replay import said
 
-    spec = _game(game)
     if file == "-":
-        source, name = sys.stdin.buffer, "<stdin>"
+        name = "<stdin>"
+        verdicts = checked(sys.stdin.buffer, name, _game(game))
     else:
-        source = name = file
-        what = not_records(Path(file))  # a saved table, a run folder, Parquet: say so
-        if what:
-            raise CliError(f"replay: {what}")
-        if not Path(file).is_file():
-            raise CliError(f"replay: no such file {file!r}; give a JSON Lines file of records, "
-                           "or - for standard input")  # fmt: skip
-    try:
-        verdicts = check_file(source, spec)
-    except OSError as e:
-        raise CliError(f"replay: cannot read {name} ({e.strerror})") from None
-    out, err = said(verdicts, name, spec, quiet, as_json)
+        name, verdicts = file, check(file, game)
+    out, err = said(verdicts, name, _game(game), quiet, as_json)
     print(out, end="")
     print(err, end="", file=sys.stderr)
     bad = [v for v in verdicts if not v.ok]
@@ -303,24 +285,17 @@ def ladder(
 ):
     """Rank a game's standard bots by a round robin of duplicate tournaments, and write its
     page (ratings, pairwise differences, time per decision, commands, a plot)."""
-    from sim.core.limits import MAX_SEED
-    from sim.ladder import LadderError, run_ladder
+    from sim.ladder import LadderError
+    from sim.ladder.api import ladder as play_ladder
 
-    spec = _game(game)
-    if seed is not None and not 0 <= seed <= MAX_SEED:
-        raise CliError(f"--seed must be from 0 to 2**64 - 1, got {seed}")
-    _check_workers(workers)
     try:
-        page = run_ladder(spec.name, out, add or [], quick, seed, workers,
-                          lambda line: print(f"ladder: {line}", file=sys.stderr))  # fmt: skip
+        page = play_ladder(game, out, add or [], quick, seed, workers)
     except LadderError as e:
         raise CliError(f"ladder: {e}") from None
     except KeyboardInterrupt:
         print("trixsim: ladder interrupted; the same command finishes it", file=sys.stderr)
         raise typer.Exit(130) from None
-    except OSError as e:
-        raise CliError(f"ladder: cannot write in {out} ({e.strerror})") from None
-    print(f"trixsim: the {spec.name} ladder is in {page}")
+    print(f"trixsim: the {_game(game).name} ladder is in {page}")
 
 
 @app.command()

@@ -3,6 +3,7 @@ one-line errors, a stop that leaves the run resumable, and a ladder that plays i
 
 import contextlib
 import io
+import json
 import os
 import re
 import signal
@@ -31,9 +32,9 @@ def test_import_sim_stays_free_and_names_the_api():
     code = (
         "import sys, sim\n"
         "assert not [m for m in sys.modules if m.startswith(('sim.', 'numpy'))]\n"
-        "assert {'tournament', 'report', 'TrixsimError'} <= set(dir(sim))\n"
+        "assert {'tournament', 'report', 'ladder', 'deal', 'replay'} <= set(dir(sim))\n"
         "from sim.run.api import tournament\n"
-        "assert sim.tournament is tournament and callable(sim.report)\n"
+        "assert sim.tournament is tournament and callable(sim.report) and callable(sim.ladder)\n"
         "from sim.report.data import ReportError\n"
         "from sim.run.store import TournamentError\n"
         "assert issubclass(ReportError, sim.TrixsimError)\n"
@@ -82,6 +83,10 @@ def test_the_api_writes_the_commands_tables_and_gives_its_report(by_command, tmp
         (["tournament", "--game", "nosuch"], lambda: sim.tournament(game="nosuch")),
         (["report", "nosuch"], lambda: sim.report("nosuch")),
         (["report", ".", "--rate-games", "-1"], lambda: sim.report(".", rate_games=-1)),
+        (["deal", "--game", "terts", "--id", "-1"], lambda: sim.deal(id=-1, game="terts")),
+        (["replay", "nosuch.jsonl"], lambda: sim.replay("nosuch.jsonl")),
+        (["ladder", "--game", "terts", "--workers", "0"],
+         lambda: sim.ladder("terts", workers=0)),
     ],
 )  # fmt: skip
 def test_a_bad_argument_raises_the_trixsim_error_with_the_commands_line(
@@ -94,6 +99,16 @@ def test_a_bad_argument_raises_the_trixsim_error_with_the_commands_line(
         call()
     assert res.stderr == f"trixsim: {e.value}\n"
     assert not any(tmp_path.iterdir())
+
+
+def test_deal_and_replay_give_the_commands_record_and_verdicts(tmp_path):
+    res = trixsim("deal", "--game", "terts", "--seed", "3", "--id", "2", "--bots", "greedy")
+    assert res.returncode == 0, res.stderr
+    record = sim.deal(seed=3, id=2, bots="greedy", game="terts")
+    assert json.loads(res.stdout) == record
+    path = tmp_path / "g.jsonl"
+    path.write_text(res.stdout)
+    assert [v.ok for v in sim.replay(path, game="terts")] == [True]
 
 
 def test_the_readme_example_plays_and_reports(tmp_path):

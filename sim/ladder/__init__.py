@@ -13,9 +13,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from sim.core.package import callable_package
 from sim.ladder.roster import LadderError
 
 __all__ = ["LadderError", "run_ladder"]
+callable_package(__name__, "sim.ladder.api:ladder")  # sim.ladder(game, …): trixsim ladder
 
 
 def run_ladder(game: str, out: Path, add: list[str], quick: bool, seed: int | None,

@@ -23,12 +23,11 @@ Python, for notebooks.
 
 from __future__ import annotations
 
-import sys
-import types
 from pathlib import Path
 
 import numpy as np
 
+from sim.core.package import callable_package
 from sim.report.data import ReportError, open_runs, read_games
 from sim.report.stats import decimals, mean_ci, paired, sentence, win_summary
 from sim.report.streamed import run_summary
@@ -175,15 +174,4 @@ def build_report(folders: list[Path], rate_games: int | None = None) -> dict:
     } | spec.part("report").sections(runs, games)
 
 
-class _Package(types.ModuleType):
-    """This package, callable: ``sim.report(runs, …)`` is :func:`sim.report.api.report`
-    (``trixsim report`` in Python). ``sim.report`` names the package once it is imported,
-    so the package itself is what a notebook calls."""
-
-    def __call__(self, *args, **kwargs):
-        from sim.report.api import report
-
-        return report(*args, **kwargs)
-
-
-sys.modules[__name__].__class__ = _Package
+callable_package(__name__, "sim.report.api:report")  # sim.report(runs, …): trixsim report
