@@ -152,7 +152,7 @@ def _drawn(key: int, step: int, share: float) -> bool:
 def value_all(jobs: list[Job], workers: int = 1, progress: bool = False) -> Decisions:
     """Every job's decisions, on ``workers`` processes (spawned, one thread each), in the
     jobs' order: the same rows whatever the number of workers."""
-    from tqdm import tqdm
+    from tqdm.auto import tqdm  # a widget in a notebook, a text bar elsewhere
 
     bar = tqdm(total=sum(len(j.game_ids) for j in jobs), unit="game", disable=not progress,
                dynamic_ncols=True)  # fmt: skip

@@ -120,7 +120,7 @@ def train(
 
 
 def _loop(trainer: Trainer, progress: bool, say) -> None:
-    from tqdm import tqdm
+    from tqdm.auto import tqdm  # a widget in a notebook, a text bar elsewhere
 
     s = trainer.s
     total = s.rounds or int(s.minutes * 60)

@@ -139,7 +139,7 @@ class Progress:
     """
 
     def __init__(self, plan: Plan, done_games: int, manifest: dict, save, progress: bool):
-        from tqdm import tqdm
+        from tqdm.auto import tqdm  # a widget in a notebook, a text bar elsewhere
 
         self.bar = tqdm(
             total=plan.games,
