@@ -116,12 +116,13 @@ def replay(
     from sim.core.commands import replay as check
     from sim.core.replay import said
 
+    spec = _game(game)
     if file == "-":
         name = "<stdin>"
-        verdicts = checked(sys.stdin.buffer, name, _game(game))
+        verdicts = checked(sys.stdin.buffer, name, spec)
     else:
-        name, verdicts = file, check(file, game)
-    out, err = said(verdicts, name, _game(game), quiet, as_json)
+        name, verdicts = file, check(file, spec.name)
+    out, err = said(verdicts, name, spec, quiet, as_json)
     print(out, end="")
     print(err, end="", file=sys.stderr)
     bad = [v for v in verdicts if not v.ok]
