@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from sim.core.limits import MAX_ACTIONS
+from sim.core.progress import progress_bar
 from sim.core.rng import bot_seed, mix
 
 GAMES_PER_TASK = 2  # games per worker task: small, so the progress bar moves and work balances
@@ -152,10 +153,7 @@ def _drawn(key: int, step: int, share: float) -> bool:
 def value_all(jobs: list[Job], workers: int = 1, progress: bool = False) -> Decisions:
     """Every job's decisions, on ``workers`` processes (spawned, one thread each), in the
     jobs' order: the same rows whatever the number of workers."""
-    from tqdm.auto import tqdm  # a widget in a notebook, a text bar elsewhere
-
-    bar = tqdm(total=sum(len(j.game_ids) for j in jobs), unit="game", disable=not progress,
-               dynamic_ncols=True)  # fmt: skip
+    bar = progress_bar(total=sum(len(j.game_ids) for j in jobs), unit="game", disable=not progress)
     parts = []
     try:
         if workers <= 1 or len(jobs) <= 1:

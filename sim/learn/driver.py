@@ -14,6 +14,7 @@ import time
 from concurrent.futures import Future
 from pathlib import Path
 
+from sim.core.progress import progress_bar
 from sim.learn.evaluate import strength
 from sim.learn.selfplay import LearnError
 from sim.learn.settings import Settings, ask_of, read_settings, write_settings
@@ -120,17 +121,14 @@ def train(
 
 
 def _loop(trainer: Trainer, progress: bool, say) -> None:
-    from tqdm.auto import tqdm  # a widget in a notebook, a text bar elsewhere
-
     s = trainer.s
     total = s.rounds or int(s.minutes * 60)
-    bar = tqdm(
+    bar = progress_bar(
         total=total,
         initial=trainer.round if s.rounds else int(trainer.seconds),
         unit=" rounds" if s.rounds else " s",
         disable=not progress,
         file=sys.stderr,
-        dynamic_ncols=True,
         smoothing=0.1,
     )
     wall = time.perf_counter()

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import numpy as np
 
+from sim.core.progress import progress_bar
 from sim.run import stop
 from sim.run.chunk import chunk_tables, statistics, warm_up
 from sim.run.plan import Plan
@@ -139,15 +140,12 @@ class Progress:
     """
 
     def __init__(self, plan: Plan, done_games: int, manifest: dict, save, progress: bool):
-        from tqdm.auto import tqdm  # a widget in a notebook, a text bar elsewhere
-
-        self.bar = tqdm(
+        self.bar = progress_bar(
             total=plan.games,
             initial=done_games,
             unit="game",
             disable=not progress,
             smoothing=0.1,
-            dynamic_ncols=True,
             file=sys.stderr,
         )
         self.plan, self.done_games, self.manifest, self.save = plan, done_games, manifest, save
