@@ -23,7 +23,7 @@ def test_one_table_error_for_both_front_ends():
 
 def test_one_lineup_refuses_a_bad_bot_in_the_same_words():
     from sim.table.controller import lineup as terminal
-    from sim.web.app import lineup as web
+    from sim.web.hall import lineup as web
 
     spec = get("trix")
     with pytest.raises(TableError) as at_terminal:
@@ -49,7 +49,7 @@ class _Store:
 
 
 def test_a_web_move_is_checked_once(monkeypatch):
-    from sim.web.app import lineup
+    from sim.web.hall import lineup
     from sim.web.store import SavedTable
     from sim.web.tables import BOT, PERSON, Table
 

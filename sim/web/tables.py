@@ -9,7 +9,7 @@ bot's. A person's seat whose person has been away longer than the grace period
 is played by the table's bot at that seat until he is back; a table with nobody
 connected waits. A bot seat is handed over to a
 joining person between two moves. Every move is written to the store when it is
-applied; a table is rebuilt from its seed and its moves (:class:`sim.web.app.Hall`).
+applied; a table is rebuilt from its seed and its moves (:class:`sim.web.hall.Hall`).
 """
 
 from __future__ import annotations

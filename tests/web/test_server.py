@@ -334,9 +334,9 @@ def test_an_away_persons_seat_is_played_by_its_bot_until_he_is_back(data, quiet_
 
 # -- restart ------------------------------------------------------------------------------------
 def test_every_move_a_client_has_been_shown_is_on_disk(data, quiet_log, monkeypatch):
-    import sim.web.app
+    import sim.web.hall
 
-    monkeypatch.setattr(sim.web.app, "COMMIT_AFTER", 3600.0)  # only the commit before a send
+    monkeypatch.setattr(sim.web.hall, "COMMIT_AFTER", 3600.0)  # only the commit before a send
     with server(data) as client:
         t = new_table(client)
         with connect(client, t["table"], t["token"]) as ws:
@@ -399,9 +399,9 @@ def test_a_restart_brings_back_tables_seats_and_moves(data, quiet_log):
 
 
 def test_a_table_nobody_watches_is_forgotten_and_rebuilt_on_the_next_visit(data, monkeypatch):
-    import sim.web.app
+    import sim.web.hall
 
-    monkeypatch.setattr(sim.web.app, "IDLE", 0.2)
+    monkeypatch.setattr(sim.web.hall, "IDLE", 0.2)
     with server(data) as client:
         t = new_table(client)
         with connect(client, t["table"], t["token"]) as ws:
