@@ -78,6 +78,8 @@ def seconds_per_game(game: str, lineup: list, seatings: list) -> float:
             base = c.greedy / seats
         iters = bot.values.get("iters")
         worlds = bot.values.get("worlds", 1 if bot.info.sees_all else None)
+        if bot.values.get("model") == "mcts":  # oracle:model=mcts: mcts's search, its iters
+            worlds = None
         if isinstance(worlds, int | float):  # pimc, oracle: a world costs as many iterations
             iters = worlds * c.world
         if not isinstance(iters, int | float):  # not a search bot

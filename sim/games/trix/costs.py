@@ -15,7 +15,13 @@ COSTS = {
     # pimc:worlds=4,before=greedy,last=6,model=solve (the ladder's): 0.28 ms a decision, 0.012
     # of 4 whole solves (trixsim tournament --game trix --bots
     # pimc:worlds=4,before=greedy,last=6,model=solve,greedy)
-    "cheaper": {"rollout=random": 0.83, "last=6": 0.012},
+    # pimc's playout models value a world by greedy playouts, not by a solve: 24 games against
+    # greedy, one worker (trixsim tournament --game trix --bots B,greedy --games 24 --seed 3),
+    # a game 0.72 (pimc:worlds=70,model=rollout, 2.6 s) and 0.86 (worlds=16,last=4,
+    # model=reply, 3.1 s) of mcts:iters=200's (3.6 s): a world 2.0 and 10.6 iterations of it
+    # (the default 5000 had put pimc's rollout model at about 2,000 times its cost)
+    "cheaper": {"rollout=random": 0.83, "last=6": 0.012, "model=rollout": 4.0e-4,
+                "model=reply": 2.1e-3},  # fmt: skip
     # a decision of pimc:worlds=1 against one of mcts:iters=200, self-play (bench engine rows,
     # BENCH_SCALE=0.01, a busy machine): 6.0 ms against 0.24 ms
     "world": 5000,
