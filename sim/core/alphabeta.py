@@ -1,0 +1,263 @@
+"""Alpha-beta over the rest of a deal with every hand seen, for the perfect-information
+solvers (``docs/games.md``, "The solver"): a template bound per game, like
+:mod:`sim.core.ismcts`.
+
+Why one: every game's solver searched the same way (an explicit stack of frames, since
+numba's cached recursive kernels crash, numba issue #6061; moves best first; a transposition
+table of bounds and best moves at trick starts; fail-soft back-up) and differed only in
+its positions, moves and values. Here that search is written once; a game's search part
+keeps what is its own. :func:`sim.core.binding.bound_search` makes one compiled copy per
+game (Trix: two, its trick contracts and its layout), the game's kernels inlined into it.
+
+**The value** of a node is what the game counts from that node on (tricks, points: the
+game's), maximised by some movers and minimised by the others; a move may gain some of it
+at once (a trick won), added on the way up. :func:`search` is fail-soft within a window;
+:func:`bisect` and :func:`mtdf` find the exact value by zero-window searches whose bounds
+stay in the table.
+
+**The table** (its words from ``W.TT`` in ``work``): ``2**W.TT_BITS`` buckets of two
+entries, each ``W.KEYS`` key words (exact: no false hits; not all zero) and a data word:
+the bounds (24 bits each, offset), the best move in the game's relative terms, plus one
+(8 bits), the depth (what is left to play). The first entry keeps the deeper position,
+the second takes the rest. Nothing of the history is in an entry beyond what the key
+holds, so a table stays valid from one world, decision or deal to the next.
+
+``G`` stands for the game's search part. A frame is ``W.FRAME`` words from ``W.FRAMES +
+d * W.FRAME`` (:mod:`sim.core.frames`' head first); the root's position is written in
+frame 0 by the game before it calls :func:`search`. ``G`` provides::
+
+    FRAMES, FRAME, F_MOVES, NODES (a word counting the nodes entered), TT, TT_BITS, KEYS
+    settle(work, fr, ctx, alpha, beta) -> (value, lo, hi, keyed)  # value: the node's own
+        # if settled at once (the last trick), else NONE; lo, hi: bounds on it; keyed: a
+        # node of the table (a trick start)
+    key(work, fr, ctx) -> (k0, k1, k2, depth)      # a keyed node's key (unused words 0)
+    moves(work, fr, ctx, hint) -> (n, maximising)  # the moves into the frame, best first
+    play(work, fr, m, ctx) -> (gain, ended)  # the position after m into the next frame
+    undo(work, fr, m, ctx)                   # what play changed outside the next frame
+    rel_move(work, fr, m), abs_move(work, fr, rel)  # a move as the table keeps it, and back
+
+``ctx`` is the game's tuple of ``int64`` that stay fixed during a solve (trump, the seat
+solved for, ...), handed to every hook. A keyed node's bounds are finite (under 2**23).
+The template's kernels count no references (:func:`sim.core.jit.njit_borrowing`); hooks
+marked ``inline="always"`` are compiled into them and count none either.
+"""
+
+import numpy as np
+
+from sim.core.frames import (
+    F_ALPHA,
+    F_ALPHA0,
+    F_BEST,
+    F_BESTM,
+    F_BETA,
+    F_BETA0,
+    F_DEPTH,
+    F_GAIN,
+    F_HI,
+    F_I,
+    F_K0,
+    F_K1,
+    F_K2,
+    F_KEYED,
+    F_LO,
+    F_MAX,
+    F_N,
+    INF,
+    NONE,
+    put,
+)
+from sim.core.jit import njit_borrowing
+
+G = None  # bound per game (sim.core.binding): the game's search part
+W = None  # bound per game (sim.core.binding): its scratch's layout (often the same module)
+
+OFF = 1 << 23  # a bound is stored as value + OFF in 24 bits
+MASK24 = (1 << 24) - 1
+M1 = np.int64(-7046029254386353131)  # 0x9E3779B97F4A7C15 (Fibonacci hashing)
+M2 = np.int64(-4658895280553007687)  # 0xBF58476D1CE4E5B9
+M3 = np.int64(-7723592293110705685)  # 0x94D049BB133111EB
+
+
+# -- the transposition table ------------------------------------------------------------------
+@njit_borrowing(cache=True, inline="always")
+def _bucket(k0, k1, k2):
+    h = k0 * M1 ^ k1 * M2 ^ k2 * M3
+    return W.TT + 2 * (W.KEYS + 1) * ((h >> (64 - W.TT_BITS)) & ((1 << W.TT_BITS) - 1))
+
+
+@njit_borrowing(cache=True, inline="always")
+def _holds(work, e, k0, k1, k2):
+    """Whether the entry at ``e`` is this position's (a written entry's data is not 0)."""
+    if work[e] != k0 or (W.KEYS > 1 and work[e + 1] != k1):
+        return False
+    if W.KEYS > 2 and work[e + 2] != k2:
+        return False
+    return work[e + W.KEYS] != 0
+
+
+@njit_borrowing(cache=True, inline="always")
+def probe(work, k0, k1, k2):
+    """The data word of the position's entry, or 0."""
+    e = _bucket(k0, k1, k2)
+    if _holds(work, e, k0, k1, k2):
+        return work[e + W.KEYS]
+    e += W.KEYS + 1
+    if _holds(work, e, k0, k1, k2):
+        return work[e + W.KEYS]
+    return np.int64(0)
+
+
+@njit_borrowing(cache=True, inline="always")
+def store(work, k0, k1, k2, lo, hi, move, depth):
+    """Write a position's bounds and best move (-1: none): into the bucket's first entry if
+    it is this position or one no deeper, else into the second."""
+    e = _bucket(k0, k1, k2)
+    if not _holds(work, e, k0, k1, k2) and (work[e + W.KEYS] >> 56) > depth:
+        e += W.KEYS + 1
+    work[e] = k0
+    if W.KEYS > 1:
+        work[e + 1] = k1
+    if W.KEYS > 2:
+        work[e + 2] = k2
+    work[e + W.KEYS] = (lo + OFF) | ((hi + OFF) << 24) | ((move + 1) << 48) | (depth << 56)
+
+
+# -- the search --------------------------------------------------------------------------------
+@njit_borrowing(cache=True)
+def _enter(work, fr, ctx, alpha, beta):
+    """Start the node of the frame at ``fr`` (its position written): its value if settled
+    at once (by the game, its bounds or the table), else NONE with its frame pushed."""
+    work[W.NODES] += 1
+    v, lo, hi, keyed = G.settle(work, fr, ctx, alpha, beta)
+    if v != NONE:
+        return v
+    if lo >= beta:
+        return lo
+    if hi <= alpha or lo == hi:
+        return hi
+    hint = np.int64(-1)
+    if keyed:
+        k0, k1, k2, depth = G.key(work, fr, ctx)
+        data = probe(work, k0, k1, k2)
+        if data != 0:
+            lo = max(lo, (data & MASK24) - OFF)
+            hi = min(hi, (data >> 24 & MASK24) - OFF)
+            if lo >= beta:
+                return lo
+            if hi <= alpha or lo == hi:
+                return hi
+            rel = (data >> 48 & 255) - 1
+            if rel >= 0:
+                hint = G.abs_move(work, fr, rel)
+        put(work, fr + F_LO, (lo, hi, k0, k1, k2, depth))
+        alpha = max(alpha, lo)
+        beta = min(beta, hi)
+    n, mx = G.moves(work, fr, ctx, hint)
+    best = -INF if mx else INF
+    put(work, fr, (n, np.int64(0), alpha, beta, alpha, beta, np.int64(best), np.int64(-1),
+                   np.int64(mx), np.int64(keyed)))  # fmt: skip
+    return NONE
+
+
+@njit_borrowing(cache=True)
+def _finish(work, fr, value):
+    """A finished keyed node's bounds and best move into the table: its value is a bound
+    where it fell outside the window it was searched with, else exact."""
+    lo = work[fr + F_LO]
+    hi = work[fr + F_HI]
+    if value <= work[fr + F_ALPHA0]:  # failed low: an upper bound
+        hi = min(hi, value)
+    elif value >= work[fr + F_BETA0]:  # failed high: a lower bound
+        lo = max(lo, value)
+    else:
+        lo = value
+        hi = value
+    m = work[fr + F_BESTM]
+    rel = G.rel_move(work, fr, m) if m >= 0 else np.int64(-1)
+    store(work, work[fr + F_K0], work[fr + F_K1], work[fr + F_K2], lo, hi, rel,
+          work[fr + F_DEPTH])  # fmt: skip
+
+
+@njit_borrowing(cache=True)
+def search(work, ctx, alpha, beta):
+    """The value of the position written in frame 0, fail-soft within ``alpha``, ``beta``
+    (below alpha: at least as low; above beta: at least as high; between: exact)."""
+    root = np.int64(W.FRAMES)  # not a literal: _enter compiled once
+    v = _enter(work, root, ctx, alpha, beta)
+    if v != NONE:
+        return v
+    fr = root
+    while True:
+        i = work[fr + F_I]
+        if i < work[fr + F_N]:  # the next move: play it, enter the child
+            m = work[fr + G.F_MOVES + i]
+            work[fr + F_I] = i + 1
+            gain, ended = G.play(work, fr, m, ctx)
+            work[fr + F_GAIN] = gain
+            if ended:
+                value = gain
+            else:
+                a = work[fr + F_ALPHA] - gain
+                b = work[fr + F_BETA] - gain
+                v = _enter(work, fr + W.FRAME, ctx, a, b)
+                if v == NONE:
+                    fr += W.FRAME
+                    continue
+                value = v + gain
+            G.undo(work, fr, m, ctx)
+        else:  # the frame is done: its value goes up to its parent
+            value = work[fr + F_BEST]
+            if work[fr + F_KEYED]:
+                _finish(work, fr, value)
+            if fr == root:
+                return value
+            fr -= W.FRAME
+            m = work[fr + G.F_MOVES + work[fr + F_I] - 1]
+            G.undo(work, fr, m, ctx)
+            value += work[fr + F_GAIN]
+        if work[fr + F_MAX]:
+            if value > work[fr + F_BEST]:
+                work[fr + F_BEST] = value
+                work[fr + F_BESTM] = m
+                if value > work[fr + F_ALPHA]:
+                    work[fr + F_ALPHA] = value
+                    if value >= work[fr + F_BETA]:
+                        work[fr + F_I] = work[fr + F_N]  # a cut
+        elif value < work[fr + F_BEST]:
+            work[fr + F_BEST] = value
+            work[fr + F_BESTM] = m
+            if value < work[fr + F_BETA]:
+                work[fr + F_BETA] = value
+                if value <= work[fr + F_ALPHA]:
+                    work[fr + F_I] = work[fr + F_N]  # a cut
+
+
+@njit_borrowing(cache=True)
+def bisect(work, ctx, lo, hi):
+    """The exact value, known to lie in ``lo`` .. ``hi``: zero-window searches at the middle
+    of what is left, each narrowing it by its fail-soft answer."""
+    while lo < hi:
+        t = (lo + hi + 1) // 2
+        g = search(work, ctx, t - 1, t)
+        if g >= t:
+            lo = g
+        else:
+            hi = g
+    return lo
+
+
+@njit_borrowing(cache=True)
+def mtdf(work, ctx, first):
+    """The exact value by MTD(f) from ``first``: each zero-window search at the last one's
+    answer (from below: a test under the value is the cheap one)."""
+    lo = -INF
+    hi = INF
+    g = first
+    while lo < hi:
+        b = g + 1 if g == lo else g
+        g = search(work, ctx, b - 1, b)
+        if g < b:
+            hi = g
+        else:
+            lo = g
+    return g
