@@ -22,19 +22,22 @@ the bounds (24 bits each, offset), the best move in the game's relative terms, p
 the second takes the rest. Nothing of the history is in an entry beyond what the key
 holds, so a table stays valid from one world, decision or deal to the next.
 
-``G`` stands for the game's search part. A frame is ``W.FRAME`` words from ``W.FRAMES +
-d * W.FRAME`` (:mod:`sim.core.frames`' head first); the root's position is written in
-frame 0 by the game before it calls :func:`search`. ``G`` provides::
+``G`` stands for the game's search part, ``W`` for the layout of its scratch (``work``;
+Trix's two searches share one). A frame is ``W.FRAME`` words from ``W.FRAMES + d *
+W.FRAME`` (:mod:`sim.core.frames`' head first); the root's position is written in frame 0
+by the game before it calls :func:`search`, and a hook sees its node's frame as ``f`` (the
+next frame from ``f[W.FRAME]`` on). ``W`` provides ``FRAMES``, ``FRAME``, ``NODES`` (a word
+counting the nodes entered), ``TT``, ``TT_BITS`` and ``KEYS``; ``G``::
 
-    FRAMES, FRAME, F_MOVES, NODES (a word counting the nodes entered), TT, TT_BITS, KEYS
-    settle(work, fr, ctx, alpha, beta) -> (value, lo, hi, keyed)  # value: the node's own
-        # if settled at once (the last trick), else NONE; lo, hi: bounds on it; keyed: a
-        # node of the table (a trick start)
-    key(work, fr, ctx) -> (k0, k1, k2, depth)      # a keyed node's key (unused words 0)
-    moves(work, fr, ctx, hint) -> (n, maximising)  # the moves into the frame, best first
-    play(work, fr, m, ctx) -> (gain, ended)  # the position after m into the next frame
-    undo(work, fr, m, ctx)                   # what play changed outside the next frame
-    rel_move(work, fr, m), abs_move(work, fr, rel)  # a move as the table keeps it, and back
+    F_MOVES                                    # where a frame's moves start
+    settle(work, f, ctx, alpha, beta) -> (value, lo, hi, keyed)  # value: the node's if
+        # settled at once (the last trick; or fail-soft beyond the window), else NONE; keyed:
+        # a node of the table (a trick start), lo and hi then bounds on its value
+    key(work, f, ctx) -> (k0, k1, k2, depth)      # a keyed node's key (unused words 0)
+    moves(work, f, ctx, hint) -> (n, maximising)  # the moves into the frame, best first
+    play(work, f, m, ctx) -> (gain, ended)  # the position after m into the next frame
+    undo(work, f, m, ctx)                   # what play changed outside the next frame
+    rel_move(work, f, m), abs_move(work, f, rel)  # a move as the table keeps it, and back
 
 ``ctx`` is the game's tuple of ``int64`` that stay fixed during a solve (trump, the seat
 solved for, ...), handed to every hook. A keyed node's bounds are finite (under 2**23).
@@ -123,21 +126,21 @@ def store(work, k0, k1, k2, lo, hi, move, depth):
 
 
 # -- the search --------------------------------------------------------------------------------
-@njit_borrowing(cache=True)
-def _enter(work, fr, ctx, alpha, beta):
-    """Start the node of the frame at ``fr`` (its position written): its value if settled
-    at once (by the game, its bounds or the table), else NONE with its frame pushed."""
+@njit_borrowing(cache=True, inline="always")
+def _enter(work, f, ctx, alpha, beta):
+    """Start the node of the frame ``f`` (its position written): its value if settled at
+    once (by the game, its bounds or the table), else NONE with its frame pushed."""
     work[W.NODES] += 1
-    v, lo, hi, keyed = G.settle(work, fr, ctx, alpha, beta)
+    v, lo, hi, keyed = G.settle(work, f, ctx, alpha, beta)
     if v != NONE:
         return v
-    if lo >= beta:
-        return lo
-    if hi <= alpha or lo == hi:
-        return hi
     hint = np.int64(-1)
     if keyed:
-        k0, k1, k2, depth = G.key(work, fr, ctx)
+        if lo >= beta:
+            return lo
+        if hi <= alpha or lo == hi:
+            return hi
+        k0, k1, k2, depth = G.key(work, f, ctx)
         data = probe(work, k0, k1, k2)
         if data != 0:
             lo = max(lo, (data & MASK24) - OFF)
@@ -148,88 +151,108 @@ def _enter(work, fr, ctx, alpha, beta):
                 return hi
             rel = (data >> 48 & 255) - 1
             if rel >= 0:
-                hint = G.abs_move(work, fr, rel)
-        put(work, fr + F_LO, (lo, hi, k0, k1, k2, depth))
+                hint = G.abs_move(work, f, rel)
         alpha = max(alpha, lo)
         beta = min(beta, hi)
-    n, mx = G.moves(work, fr, ctx, hint)
+        put(f, F_ALPHA0, (alpha, beta, lo, hi, k0, k1, k2, depth))
+    n, mx = G.moves(work, f, ctx, hint)
     best = -INF if mx else INF
-    put(work, fr, (n, np.int64(0), alpha, beta, alpha, beta, np.int64(best), np.int64(-1),
-                   np.int64(mx), np.int64(keyed)))  # fmt: skip
+    put(f, 0, (n, np.int64(0), alpha, beta, np.int64(best), np.int64(-1), np.int64(mx),
+               np.int64(keyed)))  # fmt: skip
     return NONE
 
 
 @njit_borrowing(cache=True)
-def _finish(work, fr, value):
+def _finish(work, f, value):
     """A finished keyed node's bounds and best move into the table: its value is a bound
     where it fell outside the window it was searched with, else exact."""
-    lo = work[fr + F_LO]
-    hi = work[fr + F_HI]
-    if value <= work[fr + F_ALPHA0]:  # failed low: an upper bound
+    lo = f[F_LO]
+    hi = f[F_HI]
+    if value <= f[F_ALPHA0]:  # failed low: an upper bound
         hi = min(hi, value)
-    elif value >= work[fr + F_BETA0]:  # failed high: a lower bound
+    elif value >= f[F_BETA0]:  # failed high: a lower bound
         lo = max(lo, value)
     else:
         lo = value
         hi = value
-    m = work[fr + F_BESTM]
-    rel = G.rel_move(work, fr, m) if m >= 0 else np.int64(-1)
-    store(work, work[fr + F_K0], work[fr + F_K1], work[fr + F_K2], lo, hi, rel,
-          work[fr + F_DEPTH])  # fmt: skip
+    m = f[F_BESTM]
+    rel = G.rel_move(work, f, m) if m >= 0 else np.int64(-1)
+    store(work, f[F_K0], f[F_K1], f[F_K2], lo, hi, rel,
+          f[F_DEPTH])  # fmt: skip
 
 
 @njit_borrowing(cache=True)
 def search(work, ctx, alpha, beta):
     """The value of the position written in frame 0, fail-soft within ``alpha``, ``beta``
     (below alpha: at least as low; above beta: at least as high; between: exact)."""
-    root = np.int64(W.FRAMES)  # not a literal: _enter compiled once
-    v = _enter(work, root, ctx, alpha, beta)
-    if v != NONE:
-        return v
+    root = np.int64(W.FRAMES)
     fr = root
+    f = work[fr : fr + 2 * W.FRAME]
+    a = alpha
+    b = beta
+    enter = True  # the node at fr is to be entered (with the window a, b), else searched on
     while True:
-        i = work[fr + F_I]
-        if i < work[fr + F_N]:  # the next move: play it, enter the child
-            m = work[fr + G.F_MOVES + i]
-            work[fr + F_I] = i + 1
-            gain, ended = G.play(work, fr, m, ctx)
-            work[fr + F_GAIN] = gain
-            if ended:
-                value = gain
-            else:
-                a = work[fr + F_ALPHA] - gain
-                b = work[fr + F_BETA] - gain
-                v = _enter(work, fr + W.FRAME, ctx, a, b)
-                if v == NONE:
-                    fr += W.FRAME
-                    continue
-                value = v + gain
-            G.undo(work, fr, m, ctx)
-        else:  # the frame is done: its value goes up to its parent
-            value = work[fr + F_BEST]
-            if work[fr + F_KEYED]:
-                _finish(work, fr, value)
+        if enter:
+            v = _enter(work, f, ctx, a, b)  # the one place a node is entered: inlined once
+            if v == NONE:  # its frame is pushed: its moves come next
+                enter = False
+                continue
             if fr == root:
-                return value
-            fr -= W.FRAME
-            m = work[fr + G.F_MOVES + work[fr + F_I] - 1]
-            G.undo(work, fr, m, ctx)
-            value += work[fr + F_GAIN]
-        if work[fr + F_MAX]:
-            if value > work[fr + F_BEST]:
-                work[fr + F_BEST] = value
-                work[fr + F_BESTM] = m
-                if value > work[fr + F_ALPHA]:
-                    work[fr + F_ALPHA] = value
-                    if value >= work[fr + F_BETA]:
-                        work[fr + F_I] = work[fr + F_N]  # a cut
-        elif value < work[fr + F_BEST]:
-            work[fr + F_BEST] = value
-            work[fr + F_BESTM] = m
-            if value < work[fr + F_BETA]:
-                work[fr + F_BETA] = value
-                if value <= work[fr + F_ALPHA]:
-                    work[fr + F_I] = work[fr + F_N]  # a cut
+                return v
+            fr -= W.FRAME  # settled at once: its value goes up to its parent
+            f = work[fr : fr + 2 * W.FRAME]
+            m = f[G.F_MOVES + f[F_I] - 1]
+            G.undo(work, f, m, ctx)
+            value = v + f[F_GAIN]
+            enter = False
+        else:
+            i = f[F_I]
+            if i == f[F_N]:  # the frame is done: its value goes up to its parent
+                value = f[F_BEST]
+                if f[F_KEYED]:
+                    _finish(work, f, value)
+                if fr == root:
+                    return value
+                fr -= W.FRAME
+                f = work[fr : fr + 2 * W.FRAME]
+                m = f[G.F_MOVES + f[F_I] - 1]
+                G.undo(work, f, m, ctx)
+                value += f[F_GAIN]
+            else:  # the next move: play it; its child is entered unless the deal ended
+                m = f[G.F_MOVES + i]
+                f[F_I] = i + 1
+                gain, ended = G.play(work, f, m, ctx)
+                f[F_GAIN] = gain
+                if not ended:
+                    a = f[F_ALPHA] - gain
+                    b = f[F_BETA] - gain
+                    fr += W.FRAME
+                    f = work[fr : fr + 2 * W.FRAME]
+                    enter = True
+                    continue
+                G.undo(work, f, m, ctx)
+                value = gain
+        _back_up(f, value, m)
+
+
+@njit_borrowing(cache=True, inline="always")
+def _back_up(f, value, m):
+    """A child's value (through move ``m``) into its parent's best, window and cut."""
+    if f[F_MAX]:
+        if value > f[F_BEST]:
+            f[F_BEST] = value
+            f[F_BESTM] = m
+            if value > f[F_ALPHA]:
+                f[F_ALPHA] = value
+                if value >= f[F_BETA]:
+                    f[F_I] = f[F_N]  # a cut
+    elif value < f[F_BEST]:
+        f[F_BEST] = value
+        f[F_BESTM] = m
+        if value < f[F_BETA]:
+            f[F_BETA] = value
+            if value <= f[F_ALPHA]:
+                f[F_I] = f[F_N]  # a cut
 
 
 @njit_borrowing(cache=True)

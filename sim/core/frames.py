@@ -3,7 +3,10 @@ a frame's head, which the search reads and writes, and the ordered move list a g
 search part fills. Plain kernels, not a template: the games' search parts import them.
 
 A frame is ``FRAME`` words of the game's ``int64`` scratch (``work``): this head, then the
-game's own fields (its position, its moves from ``F_MOVES`` and their ordering keys).
+game's own fields (its position, its moves from ``F_MOVES`` and their ordering keys). The
+search hands a node's hooks ``f``, a view of its frame and the next (``f[FRAME + i]``: the
+child's word ``i``): constant indices into a view compile to plain loads, where ``work[fr +
+i]`` checks for a negative index each time.
 """
 
 from sim.core.jit import njit
@@ -11,25 +14,25 @@ from sim.core.jit import njit
 NONE = -(1 << 40)  # "not settled at once": a node whose frame is pushed
 INF = 1 << 30  # beyond any value a game searches
 
-# the head: the moves and the next to try, the window (as narrowed, and as entered, for the
-# table), the best value and move so far, whether the mover maximises, whether the node is
-# one of the table's, its bounds, its key and depth there, the gain of the move searched
-F_N, F_I, F_ALPHA, F_BETA, F_ALPHA0, F_BETA0, F_BEST, F_BESTM, F_MAX, F_KEYED = range(10)
-F_LO, F_HI, F_K0, F_K1, F_K2, F_DEPTH, F_GAIN = range(10, 17)
+# the head: the moves and the next to try, the window, the best value and move so far,
+# whether the mover maximises, whether the node is one of the table's, the gain of the move
+# searched; then a keyed node's window as entered, its bounds, its key and depth
+F_N, F_I, F_ALPHA, F_BETA, F_BEST, F_BESTM, F_MAX, F_KEYED, F_GAIN = range(9)
+F_ALPHA0, F_BETA0, F_LO, F_HI, F_K0, F_K1, F_K2, F_DEPTH = range(9, 17)
 HEAD = 17  # the game's fields start here
 
 
 @njit(cache=True, inline="always")
-def push(work, moves, keys, n, move, key):
-    """Insert ``move`` into the list of ``n`` moves at ``moves`` by descending ``key`` (their
-    keys at ``keys``); returns the new count."""
+def push(f, moves, keys, n, move, key):
+    """Insert ``move`` into the list of ``n`` moves at ``moves`` of the frame ``f`` by
+    descending ``key`` (their keys at ``keys``); returns the new count."""
     i = n
-    while i > 0 and work[keys + i - 1] < key:
-        work[keys + i] = work[keys + i - 1]
-        work[moves + i] = work[moves + i - 1]
+    while i > 0 and f[keys + i - 1] < key:
+        f[keys + i] = f[keys + i - 1]
+        f[moves + i] = f[moves + i - 1]
         i -= 1
-    work[keys + i] = key
-    work[moves + i] = move
+    f[keys + i] = key
+    f[moves + i] = move
     return n + 1
 
 
@@ -42,12 +45,12 @@ def put(work, at, words):
 
 
 @njit(cache=True, inline="always")
-def keep(work, fr, m, ctx):
+def keep(work, f, m, ctx):
     """The ``undo`` of a game whose frames hold their whole position: nothing to restore."""
 
 
 @njit(cache=True, inline="always")
-def as_is(work, fr, m):
+def as_is(work, f, m):
     """The ``rel_move`` and ``abs_move`` of a game whose table keeps moves as they are."""
     return m
 

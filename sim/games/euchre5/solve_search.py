@@ -114,17 +114,19 @@ def _all(work):
 
 # -- the hooks of the template (sim.core.alphabeta) -------------------------------------------
 @njit(cache=True, inline="always")
-def settle(work, fr, ctx, alpha, beta):
+def settle(work, f, ctx, alpha, beta):
     """At a trick start: the target reached or out of reach, the last trick at once (R7.3),
     and the sure tricks of the holder of the top trumps (his run of top trumps), or of a
     leader who holds every outstanding trump (those, then his top cards of each side suit)."""
-    if work[fr + F_CNT] != 0:
+    if f[F_CNT] != 0:
         return NONE, -INF, INF, False
     trump, makers = ctx[0], ctx[1]
-    leader = work[fr + F_LEADER]
+    leader = f[F_LEADER]
     rem = popcount(work[W_HANDS + leader])
-    if beta <= 0 or rem <= alpha:
-        return NONE, np.int64(0), rem, False
+    if beta <= 0:  # the target reached: at least none more, fail-soft
+        return np.int64(0), -INF, INF, False
+    if rem <= alpha:  # out of reach: at most every trick left
+        return rem, -INF, INF, False
     if rem == 1:  # the last trick: one card each (R7.3)
         w = leader
         b = lowest_bit(work[W_HANDS + leader])
@@ -165,12 +167,12 @@ def settle(work, fr, ctx, alpha, beta):
 
 
 @njit(cache=True, inline="always")
-def key(work, fr, ctx):
+def key(work, f, ctx):
     """The hands in relative ranks (at a trick start every outstanding card is in a hand, so
     the ranks and the suits' lengths follow from them), the leader, then the makers, trump
     and a bit no empty slot has (``ctx[2]``)."""
     allc = _all(work)
-    leader = work[fr + F_LEADER]
+    leader = f[F_LEADER]
     k0 = squeeze(work[W_HANDS], allc) | (squeeze(work[W_HANDS + 1], allc) << 32)
     k1 = squeeze(work[W_HANDS + 2], allc) | (squeeze(work[W_HANDS + 3], allc) << 32)
     k2 = squeeze(work[W_HANDS + 4], allc) | (leader << 32) | ctx[2]
@@ -178,24 +180,24 @@ def key(work, fr, ctx):
 
 
 @njit(cache=True, inline="always")
-def moves(work, fr, ctx, hint):
+def moves(work, f, ctx, hint):
     """One card per run of equivalent cards, legal (R7.2), in the order to try them: the
     table's move, then sure winners (trumps first) when leading; when following, the
     cheapest card that wins (the highest if opponents still play behind) against a trick
     the other side holds, else the cheapest card."""
     trump, makers = ctx[0], ctx[1]
-    cnt = work[fr + F_CNT]
-    winner = work[fr + F_WINNER]
-    best = work[fr + F_HIGH]
-    mover = (work[fr + F_LEADER] + cnt) % N_SEATS
-    work[fr + F_MOVER] = mover
+    cnt = f[F_CNT]
+    winner = f[F_WINNER]
+    best = f[F_HIGH]
+    mover = (f[F_LEADER] + cnt) % N_SEATS
+    f[F_MOVER] = mover
     hand = work[W_HANDS + mover]
     legal = hand
     if cnt > 0:
-        follow = hand & (BYTE << (8 * work[fr + F_LED]))
+        follow = hand & (BYTE << (8 * f[F_LED]))
         if follow:
             legal = follow  # R7.2
-    m = run_tops(hand, work[fr + F_GONE], NOT_TOP) & legal  # one card of equivalent ones
+    m = run_tops(hand, f[F_GONE], NOT_TOP) & legal  # one card of equivalent ones
     allc = _all(work)
     side = (makers >> mover) & 1
     holding = cnt > 0 and ((makers >> winner) & 1) == side
@@ -223,16 +225,16 @@ def moves(work, fr, ctx, hint):
             k = 200 + (rank if behind else -rank)
         else:
             k = 100 - rank
-        n = push(work, fr + F_MOVES, fr + F_KEYS, n, c, k)
+        n = push(f, F_MOVES, F_KEYS, n, c, k)
     return n, side == 1
 
 
 @njit(cache=True, inline="always")
-def play(work, fr, m, ctx):
+def play(work, f, m, ctx):
     """The mover plays card ``m``: the trick goes to the highest trump or else the highest
     card of the suit led (R7.3); its winner leads the next (R7.4), a trick the makers'
     gaining one."""
-    leader, cnt, led, winner, best, tcards, gone, mover = work[fr + F_LEADER : fr + F_MOVES]
+    leader, cnt, led, winner, best, tcards, gone, mover = f[F_LEADER:F_MOVES]
     bit = np.int64(1) << m
     work[W_HANDS + mover] ^= bit
     if cnt == 0:
@@ -243,27 +245,26 @@ def play(work, fr, m, ctx):
         winner = mover
         best = m
     tcards |= bit
-    nb = fr + FRAME
     if cnt + 1 < N_SEATS:
-        put(work, nb + F_LEADER, (leader, cnt + 1, led, winner, best, tcards, gone))
+        put(f, FRAME + F_LEADER, (leader, cnt + 1, led, winner, best, tcards, gone))
         return np.int64(0), False
     # R7.4 the winner leads the next trick; a trick of the makers' gains them one
-    put(work, nb + F_LEADER, (winner, np.int64(0), led, winner, best, np.int64(0), gone | tcards))
+    put(f, FRAME + F_LEADER, (winner, np.int64(0), led, winner, best, np.int64(0), gone | tcards))
     return (ctx[1] >> winner) & 1, False
 
 
 @njit(cache=True, inline="always")
-def undo(work, fr, m, ctx):
-    work[W_HANDS + work[fr + F_MOVER]] |= np.int64(1) << m
+def undo(work, f, m, ctx):
+    work[W_HANDS + f[F_MOVER]] |= np.int64(1) << m
 
 
 @njit(cache=True, inline="always")
-def rel_move(work, fr, m):
+def rel_move(work, f, m):
     """A card by its suit and its rank among the suit's outstanding cards, as the key."""
     s = m >> 3
     return 8 * s + popcount(_all(work) & ((np.int64(1) << m) - 1) & (BYTE << (8 * s)))
 
 
 @njit(cache=True, inline="always")
-def abs_move(work, fr, rel):
+def abs_move(work, f, rel):
     return nth_bit(_all(work) & (BYTE << (8 * (rel >> 3))), rel & 7)

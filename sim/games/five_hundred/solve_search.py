@@ -185,14 +185,14 @@ def _value(card, tf):
 
 
 @njit(cache=True, inline="always")
-def gen_moves(work, fr, hands, mover, cnt, tf, hint):
+def gen_moves(work, f, hands, mover, cnt, tf, hint):
     """The moves of a node (one per run of equivalent cards; the no-trump joker's lead once
     per suit it may name, R8.2, R8.3), best first, into the frame; returns their count."""
-    led = work[fr + F_LED]
-    winner = work[fr + F_WINNER]
-    best = work[fr + F_HIGH]
-    tcards = work[fr + F_TCARDS]
-    jv = work[fr + F_JV]
+    led = f[F_LED]
+    winner = f[F_WINNER]
+    best = f[F_HIGH]
+    tcards = f[F_TCARDS]
+    jv = f[F_JV]
     hand = hands[mover]
     allh = hands[0] | hands[1] | hands[2] | hands[3]
     legal = hand
@@ -217,7 +217,7 @@ def gen_moves(work, fr, hands, mover, cnt, tf, hint):
                     continue
                 nobody = True
             m = JK_NT | ((s + 1) << 6)
-            n = push(work, fr + F_MOVES, fr + F_KEYS, n, m, 1000 if m == hint else 150)
+            n = push(f, F_MOVES, F_KEYS, n, m, 1000 if m == hint else 150)
     side = mover & 1
     while moves:
         c = lowest_bit(moves)
@@ -226,11 +226,11 @@ def gen_moves(work, fr, hands, mover, cnt, tf, hint):
         if c == hint:
             key = 1000
         elif cnt == 0:
-            f = c >> 4
-            fm = field_mask(f)
+            suit = c >> 4
+            fm = field_mask(suit)
             opp = (o1 | o2) & fm
             top = (allh & ~hand & fm) == 0 or c > highest_bit(allh & ~hand & fm)
-            if f == tf:
+            if suit == tf:
                 key = (200 if top else 60) + v
             else:
                 risk = ((o1 & fm) == 0 and (o1 & tm) != 0) or ((o2 & fm) == 0 and (o2 & tm) != 0)
@@ -246,22 +246,24 @@ def gen_moves(work, fr, hands, mover, cnt, tf, hint):
             key = 200 - v if cnt == 3 else 150 + v
         else:
             key = 100 - v
-        n = push(work, fr + F_MOVES, fr + F_KEYS, n, c, key)
+        n = push(f, F_MOVES, F_KEYS, n, c, key)
     return n
 
 
 # -- the hooks of the template (sim.core.alphabeta) -------------------------------------------
 @njit(cache=True, inline="always")
-def settle(work, fr, ctx, alpha, beta):
+def settle(work, f, ctx, alpha, beta):
     """At a trick start: the target reached or out of reach, the last trick at once (R7.4),
     else the sure tricks of :func:`bounds`."""
-    if work[fr + F_CNT] != 0:
+    if f[F_CNT] != 0:
         return NONE, -INF, INF, False
     hands = work[W_HANDS : W_HANDS + 4]
-    leader = work[fr + F_LEADER]
+    leader = f[F_LEADER]
     rem = popcount(hands[leader])
-    if beta <= 0 or rem <= alpha:
-        return NONE, np.int64(0), rem, False
+    if beta <= 0:  # the target reached: at least none more, fail-soft
+        return np.int64(0), -INF, INF, False
+    if rem <= alpha:  # out of reach: at most every trick left
+        return rem, -INF, INF, False
     tf = ctx[0]
     if rem == 1:  # the last trick: one card each (R7.4)
         w = leader
@@ -283,28 +285,28 @@ def _all(work):
 
 
 @njit(cache=True, inline="always")
-def key(work, fr, ctx):
+def key(work, f, ctx):
     hands = work[W_HANDS : W_HANDS + 4]
-    leader = work[fr + F_LEADER]
-    k0, k1 = tt_key(hands, _all(work), leader, ctx[1], work[fr + F_JV])
+    leader = f[F_LEADER]
+    k0, k1 = tt_key(hands, _all(work), leader, ctx[1], f[F_JV])
     return k0, k1, np.int64(0), popcount(hands[leader])
 
 
 @njit(cache=True, inline="always")
-def moves(work, fr, ctx, hint):
+def moves(work, f, ctx, hint):
     hands = work[W_HANDS : W_HANDS + 4]
-    cnt = work[fr + F_CNT]
-    mover = (work[fr + F_LEADER] + cnt) % N_SEATS
-    work[fr + F_MOVER] = mover
-    return gen_moves(work, fr, hands, mover, cnt, ctx[0], hint), mover & 1 == 0
+    cnt = f[F_CNT]
+    mover = (f[F_LEADER] + cnt) % N_SEATS
+    f[F_MOVER] = mover
+    return gen_moves(work, f, hands, mover, cnt, ctx[0], hint), mover & 1 == 0
 
 
 @njit(cache=True, inline="always")
-def play(work, fr, m, ctx):
+def play(work, f, m, ctx):
     """The mover plays ``m`` (a card; the no-trump joker's lead with its named suit, R8.2):
     the trick's winner leads the next (R7.1), a trick of team 0's gaining one."""
     tf = ctx[0]
-    leader, cnt, led, winner, best, tcards, jv, mover = work[fr + F_LEADER : fr + F_MOVES]
+    leader, cnt, led, winner, best, tcards, jv, mover = f[F_LEADER:F_MOVES]
     card = m & 63
     bit = ONE << card
     work[W_HANDS + mover] ^= bit
@@ -328,20 +330,20 @@ def play(work, fr, m, ctx):
         leader = winner
         tcards = 0
         cnt = 0
-    put(work, fr + FRAME + F_LEADER, (leader, cnt, led, winner, best, tcards, jv))
+    put(f, FRAME + F_LEADER, (leader, cnt, led, winner, best, tcards, jv))
     return gain, False
 
 
 @njit(cache=True, inline="always")
-def undo(work, fr, m, ctx):
-    work[W_HANDS + work[fr + F_MOVER]] |= ONE << (m & 63)
+def undo(work, f, m, ctx):
+    work[W_HANDS + f[F_MOVER]] |= ONE << (m & 63)
 
 
 @njit(cache=True, inline="always")
-def rel_move(work, fr, m):
+def rel_move(work, f, m):
     return _rel(m, _all(work))
 
 
 @njit(cache=True, inline="always")
-def abs_move(work, fr, rel):
+def abs_move(work, f, rel):
     return _abs(rel, _all(work))

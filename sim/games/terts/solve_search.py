@@ -127,13 +127,13 @@ WORK_SIZE = TT + table_words(KEYS, TT_BITS)
 
 
 @njit(cache=True, inline="always")
-def _push(work, base, n, card, key, hint):
+def _push(f, n, card, key, hint):
     """Insert a move into the frame's list, by descending key (the table's move first)."""
-    return push(work, base + F_MOVES, base + F_KEYS, n, card, 1000 if card == hint else key)
+    return push(f, F_MOVES, F_KEYS, n, card, 1000 if card == hint else key)
 
 
 @njit(cache=True)
-def _gen_lead(work, base, mine, other, trump, hint):
+def _gen_lead(f, mine, other, trump, hint):
     """The leads worth searching, ordered into the frame; returns their count.
 
     Why a class's top (or bottom) card suffices when the trick's winner is known: let x,
@@ -161,10 +161,10 @@ def _gen_lead(work, base, mine, other, trump, hint):
             ms &= ~cls
             beaten_by = popcount(same & ~((ONE << (top + 1)) - 1)) + ruffs
             if beaten_by == 0:  # a sure winner: its most points
-                n = _push(work, base, n, 8 * s + top, 300 + _PTS[8 * t + top], hint)
+                n = _push(f, n, 8 * s + top, 300 + _PTS[8 * t + top], hint)
             elif beaten_by == n_answers:  # a sure loser: its fewest
                 low = lowest_bit(cls)
-                n = _push(work, base, n, 8 * s + low, 100 - _PTS[8 * t + low], hint)
+                n = _push(f, n, 8 * s + low, 100 - _PTS[8 * t + low], hint)
             else:  # either way: each points value once
                 last = -1
                 while cls:
@@ -172,12 +172,12 @@ def _gen_lead(work, base, mine, other, trump, hint):
                     cls ^= ONE << p
                     if _PTS[8 * t + p] != last:
                         last = _PTS[8 * t + p]
-                        n = _push(work, base, n, 8 * s + p, 200 + last, hint)
+                        n = _push(f, n, 8 * s + p, 200 + last, hint)
     return n
 
 
 @njit(cache=True)
-def _gen_follow(work, base, mine, other, led, trump):
+def _gen_follow(f, mine, other, led, trump):
     """The answers worth searching (R5.5, R5.6), ordered into the frame; the follower's
     card decides the trick, so a class gives its top card if it wins, else its bottom."""
     n = 0
@@ -192,24 +192,24 @@ def _gen_follow(work, base, mine, other, led, trump):
             cls = card_class(ms, seps, top, t == 1)
             ms &= ~cls
             if wins(8 * s + top, led, trump):
-                n = _push(work, base, n, 8 * s + top, 200 + _PTS[8 * t + top], -1)
+                n = _push(f, n, 8 * s + top, 200 + _PTS[8 * t + top], -1)
             else:
                 low = lowest_bit(cls)
-                n = _push(work, base, n, 8 * s + low, 100 - _PTS[8 * t + low], -1)
+                n = _push(f, n, 8 * s + low, 100 - _PTS[8 * t + low], -1)
     return n
 
 
 # -- the hooks of the template (sim.core.alphabeta) -------------------------------------------
 @njit(cache=True, inline="always")
-def settle(work, fr, ctx, alpha, beta):
+def settle(work, f, ctx, alpha, beta):
     """The last trick (one card each, and its 10: R4.4) at once; a lead's value lies in 0 ..
     the points still in play, and a lead is a node of the table."""
-    if work[fr + F_LED] >= 0:
+    if f[F_LED] >= 0:
         return NONE, -INF, INF, False
     trump = ctx[0]
-    h0 = work[fr + F_H0]
-    h1 = work[fr + F_H1]
-    leader = work[fr + F_LEADER]
+    h0 = f[F_H0]
+    h1 = f[F_H1]
+    leader = f[F_LEADER]
     if h0 & (h0 - 1) == 0:
         a = lowest_bit(h0 if leader == 0 else h1)
         b = lowest_bit(h1 if leader == 0 else h0)
@@ -221,53 +221,52 @@ def settle(work, fr, ctx, alpha, beta):
 
 
 @njit(cache=True, inline="always")
-def key(work, fr, ctx):
-    h0 = work[fr + F_H0]
-    h1 = work[fr + F_H1]
-    return h0 | (h1 << 32), work[fr + F_LEADER] | (ctx[0] << 1) | 8, np.int64(0), popcount(h0)
+def key(work, f, ctx):
+    h0 = f[F_H0]
+    h1 = f[F_H1]
+    return h0 | (h1 << 32), f[F_LEADER] | (ctx[0] << 1) | 8, np.int64(0), popcount(h0)
 
 
 @njit(cache=True, inline="always")
-def moves(work, fr, ctx, hint):
+def moves(work, f, ctx, hint):
     trump = ctx[0]
-    h0 = work[fr + F_H0]
-    h1 = work[fr + F_H1]
-    leader = work[fr + F_LEADER]
-    led = work[fr + F_LED]
+    h0 = f[F_H0]
+    h1 = f[F_H1]
+    leader = f[F_LEADER]
+    led = f[F_LED]
     mover = leader if led < 0 else 1 - leader
     mine, other = (h0, h1) if mover == 0 else (h1, h0)
     if led < 0:
-        return _gen_lead(work, fr, mine, other, trump, hint), mover == 0
-    return _gen_follow(work, fr, mine, other, led, trump), mover == 0
+        return _gen_lead(f, mine, other, trump, hint), mover == 0
+    return _gen_follow(f, mine, other, led, trump), mover == 0
 
 
 @njit(cache=True, inline="always")
-def play(work, fr, m, ctx):
+def play(work, f, m, ctx):
     """A lead (R5.7), or the answer that settles the trick (R5.2): its winner leads next
     (R5.1), seat 0 gaining its points if he wins it."""
-    h0 = work[fr + F_H0]
-    h1 = work[fr + F_H1]
-    leader = work[fr + F_LEADER]
-    led = work[fr + F_LED]
-    nb = fr + FRAME
+    h0 = f[F_H0]
+    h1 = f[F_H1]
+    leader = f[F_LEADER]
+    led = f[F_LED]
     mover = leader if led < 0 else 1 - leader
     if mover == 0:
         h0 ^= ONE << m
     else:
         h1 ^= ONE << m
-    work[nb + F_H0] = h0
-    work[nb + F_H1] = h1
+    f[FRAME + F_H0] = h0
+    f[FRAME + F_H1] = h1
     if led < 0:
-        work[nb + F_LEADER] = leader
-        work[nb + F_LED] = m
+        f[FRAME + F_LEADER] = leader
+        f[FRAME + F_LED] = m
         return np.int64(0), False
     trump = ctx[0]
     winner = 1 - leader if wins(m, led, trump) else leader
     gain = np.int64(0)
     if winner == 0:
         gain = pts(m, trump) + pts(led, trump) + (LAST_TRICK if h0 == 0 else 0)
-    work[nb + F_LEADER] = winner
-    work[nb + F_LED] = -1
+    f[FRAME + F_LEADER] = winner
+    f[FRAME + F_LED] = -1
     return gain, h0 == 0
 
 

@@ -7,13 +7,13 @@ every card. Both searches are the solvers' alpha-beta (:mod:`sim.core.alphabeta`
 once to each search part, in one scratch (:mod:`.solve_table`): the trick contracts to
 :mod:`.solve_tricks` (what it counts: :mod:`.solve_points`; its moves:
 :mod:`.solve_moves`), the K♥ offer (R5.6) a choice inside the search; the layout (the trix
-contract, R9: who goes out first and second) to :mod:`.solve_layout`. ``reward`` needs every seat's total but
-``score`` gives the seat's alone, so the others' come from the **split rule**: the
-contract's points still in play that the seat does not take are shared equally among the
-three others, each times his multiplier (R7); in the layout the part of -150 (-50 once a
-seat is out) the seat does not get is shared among the others still holding cards. Then
-R3.7, R3.8 and the search part's reward (the game's result, or the win equity of
-``search.rewards``).
+contract, R9: who goes out first and second) to :mod:`.solve_layout`. ``reward`` needs
+every seat's total but ``score`` gives the seat's alone, so the others' come from the
+**split rule**: the contract's points still in play that the seat does not take are shared
+equally among the three others, each times his multiplier (R7); in the layout the part of
+-150 (-50 once a seat is out) the seat does not get is shared among the others still
+holding cards. Then R3.7, R3.8 and the search part's reward (the game's result, or the win
+equity of ``search.rewards``).
 
 **Measured** (a script: ``rules.new_game(seed 1000+d)``, the contract forced with
 ``rules.choose``, ``score`` at its first card for the seat to lead, a fresh zeroed ``work``

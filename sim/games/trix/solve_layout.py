@@ -40,21 +40,21 @@ F_KEYS = F_MOVES + 8
 
 
 @njit(cache=True, inline="always")
-def next_seat(work, base, p):
+def next_seat(f, p):
     """R2.2 the next seat that still holds cards (D4)."""
     q = (p + 1) % N_SEATS
-    while work[base + F_H + q] == 0:
+    while f[F_H + q] == 0:
         q = (q + 1) % N_SEATS
     return q
 
 
 @njit(cache=True, inline="always")
-def out_value(work, base, seat, p):
+def out_value(f, seat, p):
     """Seat ``p`` has just laid his last card: the seat's points if that ends the contract
     (a second seat out, R9.6), else NONE."""
     first = -1
     for q in range(N_SEATS):
-        if q != p and work[base + F_H + q] == 0:
+        if q != p and f[F_H + q] == 0:
             first = q
     if first < 0:
         return NONE
@@ -64,35 +64,35 @@ def out_value(work, base, seat, p):
 
 
 @njit(cache=True, inline="always")
-def lay(work, base, seat, c):
+def lay(f, seat, c):
     """The seat to move lays ``c`` (R9.3): the contract's value if it ends, else NONE with
     the turn passed on (R9.5: an ace plays again)."""
-    p = work[base + F_P]
-    work[base + F_H + p] ^= ONE << c
-    if work[base + F_H + p] == 0:
-        v = out_value(work, base, seat, p)
+    p = f[F_P]
+    f[F_H + p] ^= ONE << c
+    if f[F_H + p] == 0:
+        v = out_value(f, seat, p)
         if v != NONE:
             return v
-        work[base + F_P] = next_seat(work, base, p)
+        f[F_P] = next_seat(f, p)
     elif c & 7 != ACE_RANK:
-        work[base + F_P] = next_seat(work, base, p)
+        f[F_P] = next_seat(f, p)
     return NONE
 
 
 @njit(cache=True, inline="always")
-def forced(work, base, seat):
+def forced(f, seat):
     """Play through passes and single cards until a choice: NONE, or the value once the
     seat's result is fixed (out first: nothing can change it) or the contract ended."""
     while True:
-        if work[base + F_H + seat] == 0:
+        if f[F_H + seat] == 0:
             return FIRST  # out first: a second seat out ends the contract at once
-        held = work[base + F_H] | work[base + F_H + 1] | work[base + F_H + 2] | work[base + F_H + 3]
-        p = work[base + F_P]
-        legal = work[base + F_H + p] & layable(ALL_CARDS & ~held)
+        held = f[F_H] | f[F_H + 1] | f[F_H + 2] | f[F_H + 3]
+        p = f[F_P]
+        legal = f[F_H + p] & layable(ALL_CARDS & ~held)
         if legal == 0:  # R9.4 a pass
-            work[base + F_P] = next_seat(work, base, p)
+            f[F_P] = next_seat(f, p)
         elif legal & (legal - 1) == 0:
-            v = lay(work, base, seat, lowest_bit(legal))
+            v = lay(f, seat, lowest_bit(legal))
             if v != NONE:
                 return v
         else:
@@ -100,12 +100,12 @@ def forced(work, base, seat):
 
 
 @njit(cache=True, inline="always")
-def _gen(work, base, seat, legal, held, tt_move):
+def _gen(f, seat, legal, held, tt_move):
     """The cards to lay, ordered: the table's first; then aces (another turn); then the
     cards that open the most of the mover's own cards and the fewest of the others'
     (for the seat), or the fewest of the seat's (for the others)."""
-    p = work[base + F_P]
-    mine = work[base + F_H + p]
+    p = f[F_P]
+    mine = f[F_H + p]
     laid = ALL_CARDS & ~held
     n = 0
     m = legal
@@ -116,60 +116,60 @@ def _gen(work, base, seat, legal, held, tt_move):
         if p == seat:
             key = 4 * popcount(after & mine) - 2 * popcount(after & ~mine)
         else:
-            key = -4 * popcount(after & work[base + F_H + seat]) + 2 * popcount(after & mine)
+            key = -4 * popcount(after & f[F_H + seat]) + 2 * popcount(after & mine)
         if c & 7 == ACE_RANK:
             key += 20
         if (ONE << c) & JACKS:
             key += 1
         if c == tt_move:
             key = 1000
-        n = push(work, base + F_MOVES, base + F_KEYS, n, c, key)
+        n = push(f, F_MOVES, F_KEYS, n, c, key)
     return n
 
 
 # -- the hooks of the template (sim.core.alphabeta); ctx: the seat ------------------------------
 @njit(cache=True, inline="always")
-def settle(work, fr, ctx, alpha, beta):
+def settle(work, f, ctx, alpha, beta):
     """Passes and single cards played through (:func:`forced`); the seat's points lie in
     -100 .. 0 (-50 .. 0 once another seat is out first); every choice is a node of the table."""
-    v = forced(work, fr, ctx[0])
+    v = forced(f, ctx[0])
     if v != NONE:
         return v, np.int64(FIRST), np.int64(0), False
-    out = work[fr + F_H] == 0 or work[fr + F_H + 1] == 0 or work[fr + F_H + 2] == 0
-    if out or work[fr + F_H + 3] == 0:  # another seat is out first
+    out = f[F_H] == 0 or f[F_H + 1] == 0 or f[F_H + 2] == 0
+    if out or f[F_H + 3] == 0:  # another seat is out first
         return NONE, np.int64(SECOND), np.int64(0), True
     return NONE, np.int64(FIRST), np.int64(0), True
 
 
 @njit(cache=True, inline="always")
-def key(work, fr, ctx):
+def key(work, f, ctx):
     """The exact hands, then the tag: the seat to move, the seat solved for, the kind bit."""
-    h0 = work[fr + F_H]
-    h1 = work[fr + F_H + 1]
-    h2 = work[fr + F_H + 2]
-    h3 = work[fr + F_H + 3]
-    tag = KIND | work[fr + F_P] | (ctx[0] << 2)
+    h0 = f[F_H]
+    h1 = f[F_H + 1]
+    h2 = f[F_H + 2]
+    h3 = f[F_H + 3]
+    tag = KIND | f[F_P] | (ctx[0] << 2)
     return h0 | (h1 << 32), h2 | (h3 << 32), tag, popcount(h0 | h1 | h2 | h3)
 
 
 @njit(cache=True, inline="always")
-def moves(work, fr, ctx, hint):
+def moves(work, f, ctx, hint):
     """The cards the seat to move may lay (R9.3), ordered; the seat minimises."""
     seat = ctx[0]
-    held = work[fr + F_H] | work[fr + F_H + 1] | work[fr + F_H + 2] | work[fr + F_H + 3]
-    p = work[fr + F_P]
-    legal = work[fr + F_H + p] & layable(ALL_CARDS & ~held)
-    return _gen(work, fr, seat, legal, held, hint), p != seat
+    held = f[F_H] | f[F_H + 1] | f[F_H + 2] | f[F_H + 3]
+    p = f[F_P]
+    legal = f[F_H + p] & layable(ALL_CARDS & ~held)
+    return _gen(f, seat, legal, held, hint), p != seat
 
 
 @njit(cache=True, inline="always")
-def play(work, fr, m, ctx):
+def play(work, f, m, ctx):
     """The position after laying ``m`` into the next frame: the contract's value (as the
     gain) if that ends it."""
-    nb = fr + FRAME
+    child = f[FRAME:]
     for q in range(5):  # the hands and the seat to move
-        work[nb + F_H + q] = work[fr + F_H + q]
-    v = lay(work, nb, ctx[0], m)
+        child[F_H + q] = f[F_H + q]
+    v = lay(child, ctx[0], m)
     if v != NONE:
         return np.int64(v), True
     return np.int64(0), False

@@ -111,18 +111,18 @@ def _above(mask_s, r):
 
 
 @njit(cache=True, inline="always")
-def _fate(work, base, seat, p, top):
+def _fate(f, seat, p, top):
     """Whether the trick goes to the seat whatever comes after ``p`` plays ``top`` (a card
     of a class: every card of it gives the same answer): 1 sure, -1 surely not, 0 open."""
-    tlen = work[base + F_TLEN]
-    leader = work[base + F_LEADER]
+    tlen = f[F_TLEN]
+    leader = f[F_LEADER]
     s = top >> 3
     if tlen == 0:
         win = p
         best = top
     else:
-        win = work[base + F_WIN]
-        best = work[base + F_HIGH]
+        win = f[F_WIN]
+        best = f[F_HIGH]
         if s == best >> 3 and top > best:
             win = p
             best = top
@@ -133,7 +133,7 @@ def _fate(work, base, seat, p, top):
     seat_later = False
     for i in range(tlen + 1, N_SEATS):
         q = (leader + i) % N_SEATS
-        hq = work[base + F_H + q] >> (8 * led) & BYTE
+        hq = f[F_H + q] >> (8 * led) & BYTE
         if q == seat:
             seat_later = True
             if _above(hq, br) == 0:
@@ -148,7 +148,7 @@ def _fate(work, base, seat, p, top):
 
 
 @njit(cache=True, inline="always")
-def gen(work, base, contract, seat, model, p, tt_move):
+def gen(f, contract, seat, model, p, tt_move):
     """The moves of seat ``p`` worth searching, ordered into the frame; returns their count.
 
     R4.1, R4.2 the legal cards, in *classes*: cards of one hand and suit with no card of
@@ -163,10 +163,10 @@ def gen(work, base, contract, seat, model, p, tt_move):
     the K♥ offer pending (R5.6), the holder's cards come twice: with and without the
     announcement.
     """
-    hand = work[base + F_H + p]
-    tlen = work[base + F_TLEN]
-    best = work[base + F_HIGH]
-    win = work[base + F_WIN]
+    hand = f[F_H + p]
+    tlen = f[F_TLEN]
+    best = f[F_HIGH]
+    win = f[F_WIN]
     legal = hand
     led = -1
     if tlen > 0:
@@ -174,12 +174,12 @@ def gen(work, base, contract, seat, model, p, tt_move):
         follow = hand & (SUIT << (8 * led))
         if follow:
             legal = follow
-    held = work[base + F_H] | work[base + F_H + 1] | work[base + F_H + 2] | work[base + F_H + 3]
-    seps = (held | work[base + F_TABLE]) & ~hand
-    offer = work[base + F_ANN] == PENDING and (hand & KH) != 0
-    seat_hand = work[base + F_H + seat]
+    held = f[F_H] | f[F_H + 1] | f[F_H + 2] | f[F_H + 3]
+    seps = (held | f[F_TABLE]) & ~hand
+    offer = f[F_ANN] == PENDING and (hand & KH) != 0
+    seat_hand = f[F_H + seat]
     # has the seat still to play to this trick (after p)?
-    seat_after = seat != p and (seat - work[base + F_LEADER]) % N_SEATS > tlen
+    seat_after = seat != p and (seat - f[F_LEADER]) % N_SEATS > tlen
     n = 0
     for s in range(4):
         ms = legal >> (8 * s) & BYTE
@@ -195,7 +195,7 @@ def gen(work, base, contract, seat, model, p, tt_move):
             ms &= ~cls
             pick = ONE << top
             if cls & (cls - 1) and cls & MIXED[contract, s]:  # values differ: which to search
-                fate = _fate(work, base, seat, p, 8 * s + top)
+                fate = _fate(f, seat, p, 8 * s + top)
                 if fate != 0 and model == 0:  # the rule weighs the seat's points alone
                     hi_v = -1
                     lo_v = 1 << 20
@@ -251,7 +251,7 @@ def gen(work, base, contract, seat, model, p, tt_move):
                 if c == (tt_move & 31) and tt_move >= 0:
                     key = 1000
                 if offer:
-                    n = push(work, base + F_MOVES, base + F_KEYS, n, c | ANNOUNCE,
+                    n = push(f, F_MOVES, F_KEYS, n, c | ANNOUNCE,
                              key + (1 if p != seat else -1))  # fmt: skip
-                n = push(work, base + F_MOVES, base + F_KEYS, n, c, key)
+                n = push(f, F_MOVES, F_KEYS, n, c, key)
     return n

@@ -93,96 +93,95 @@ def _tag(leader, seat, contract, ann, ft, fd, chooser, imposed, model):
 
 
 @njit(cache=True, inline="always")
-def _held(work, fr):
-    return work[fr + F_H] | work[fr + F_H + 1] | work[fr + F_H + 2] | work[fr + F_H + 3]
+def _held(f, at):
+    return f[at + F_H] | f[at + F_H + 1] | f[at + F_H + 2] | f[at + F_H + 3]
 
 
 # -- the hooks of the template (sim.core.alphabeta); ctx: contract, seat, chooser, the
 # chooser's multiplier, model ---------------------------------------------------------------
 @njit(cache=True, inline="always")
-def settle(work, fr, ctx, alpha, beta):
+def settle(work, f, ctx, alpha, beta):
     """At a trick boundary: the last trick (one card each) at once, else the bounds from
     the points still in play (:func:`.solve_points.bounds`)."""
-    if work[fr + F_TLEN] != 0:
+    if f[F_TLEN] != 0:
         return NONE, -INF, INF, False
     contract, seat, chooser, mch, model = ctx
-    h0 = work[fr + F_H]
-    h1 = work[fr + F_H + 1]
-    h2 = work[fr + F_H + 2]
-    h3 = work[fr + F_H + 3]
-    ann = work[fr + F_ANN]
-    ft = work[fr + F_FT]
-    fd = work[fr + F_FD]
+    h0 = f[F_H]
+    h1 = f[F_H + 1]
+    h2 = f[F_H + 2]
+    h3 = f[F_H + 3]
+    ann = f[F_ANN]
+    ft = f[F_FT]
+    fd = f[F_FD]
     if h0 & (h0 - 1) == 0 and ann != PENDING:  # one card each
         v = last_trick(contract, seat, chooser, mch, model, h0, h1, h2, h3,
-                       work[fr + F_LEADER], ann, ft, fd)  # fmt: skip
+                       f[F_LEADER], ann, ft, fd)  # fmt: skip
         return v, -INF, INF, False
-    lo, hi = bounds(contract, seat, chooser, mch, model, h0, h1, h2, h3, work[fr + F_TRICK],
+    lo, hi = bounds(contract, seat, chooser, mch, model, h0, h1, h2, h3, f[F_TRICK],
                     ann, ft, fd)  # fmt: skip
     return NONE, lo, hi, True
 
 
 @njit(cache=True, inline="always")
-def key(work, fr, ctx):
+def key(work, f, ctx):
     """The hands in relative ranks (:func:`.solve_moves.rel_key`), then the tag."""
     contract, seat, chooser, mch, model = ctx
     imposed = 1 if mch == 4 else 0
-    tag = _tag(work[fr + F_LEADER], seat, contract, work[fr + F_ANN], work[fr + F_FT],
-               work[fr + F_FD], chooser, imposed, model)  # fmt: skip
-    h0 = work[fr + F_H]
-    h1 = work[fr + F_H + 1]
-    h2 = work[fr + F_H + 2]
-    h3 = work[fr + F_H + 3]
+    tag = _tag(f[F_LEADER], seat, contract, f[F_ANN], f[F_FT],
+               f[F_FD], chooser, imposed, model)  # fmt: skip
+    h0 = f[F_H]
+    h1 = f[F_H + 1]
+    h2 = f[F_H + 2]
+    h3 = f[F_H + 3]
     k0, k1 = rel_key(contract, h0, h1, h2, h3)
     return k0, k1, tag, popcount(h0 | h1 | h2 | h3)
 
 
 @njit(cache=True, inline="always")
-def moves(work, fr, ctx, hint):
+def moves(work, f, ctx, hint):
     """The moves worth searching (:func:`.solve_moves.gen`): the seat minimises."""
     contract, seat, chooser, mch, model = ctx
-    p = (work[fr + F_LEADER] + work[fr + F_TLEN]) % 4
-    return gen(work, fr, contract, seat, model, p, hint), p != seat
+    p = (f[F_LEADER] + f[F_TLEN]) % 4
+    return gen(f, contract, seat, model, p, hint), p != seat
 
 
 @njit(cache=True, inline="always")
-def play(work, fr, m, ctx):
+def play(work, f, m, ctx):
     """Write the position after move ``m`` into the next frame: returns the searched
     value's gain and whether the contract ended."""
     contract, seat, chooser, mch, model = ctx
-    nb = fr + FRAME
     c = m & 31
     bit = ONE << c
-    tlen = work[fr + F_TLEN]
-    leader = work[fr + F_LEADER]
+    tlen = f[F_TLEN]
+    leader = f[F_LEADER]
     p = (leader + tlen) % 4
-    ann = work[fr + F_ANN]
-    if ann == PENDING and work[fr + F_H + p] & KH:  # R5.6: the holder's first turn
+    ann = f[F_ANN]
+    if ann == PENDING and f[F_H + p] & KH:  # R5.6: the holder's first turn
         ann = p if m & ANNOUNCE else NO_ANNOUNCER
     if tlen == 0:  # R4.1 any lead
         table = bit
         win = p
         best = c
     else:  # R4.3 the highest card of the led suit holds the trick
-        table = work[fr + F_TABLE] | bit
-        win = work[fr + F_WIN]
-        best = work[fr + F_HIGH]
+        table = f[F_TABLE] | bit
+        win = f[F_WIN]
+        best = f[F_HIGH]
         if c >> 3 == best >> 3 and c > best:
             win = p
             best = c
-    ft = work[fr + F_FT]
-    fd = work[fr + F_FD]
-    k = work[fr + F_TRICK]
+    ft = f[F_FT]
+    fd = f[F_FD]
+    k = f[F_TRICK]
     for q in range(4):
-        work[nb + F_H + q] = work[fr + F_H + q]
-    work[nb + F_H + p] ^= bit
+        f[FRAME + F_H + q] = f[F_H + q]
+    f[FRAME + F_H + p] ^= bit
     if tlen < 3:
-        put(work, nb + F_LEADER, (leader, tlen + 1, table, win, best, k, ann, ft, fd))
+        put(f, FRAME + F_LEADER, (leader, tlen + 1, table, win, best, k, ann, ft, fd))
         return np.int64(0), False
     gain, ft, fd, end = complete(contract, seat, chooser, mch, model, table, win, k, ann, ft,
-                                 fd, _held(work, nb))  # fmt: skip
+                                 fd, _held(f, FRAME))  # fmt: skip
     none = np.int64(-1)  # R4.1 the winner leads the next trick
-    put(work, nb + F_LEADER, (win, np.int64(0), np.int64(0), none, none, k + 1, ann, ft, fd))
+    put(f, FRAME + F_LEADER, (win, np.int64(0), np.int64(0), none, none, k + 1, ann, ft, fd))
     return gain, end
 
 
@@ -190,10 +189,10 @@ undo = keep  # a frame holds its whole position
 
 
 @njit(cache=True, inline="always")
-def rel_move(work, fr, m):
-    return rel_of(_held(work, fr), m)
+def rel_move(work, f, m):
+    return rel_of(_held(f, 0), m)
 
 
 @njit(cache=True, inline="always")
-def abs_move(work, fr, rel):
-    return card_of(_held(work, fr), rel)
+def abs_move(work, f, rel):
+    return card_of(_held(f, 0), rel)
