@@ -126,40 +126,32 @@ def store(work, k0, k1, k2, lo, hi, move, depth):
 
 
 # -- the search --------------------------------------------------------------------------------
-@njit_borrowing(cache=True, inline="always")
-def _enter(work, f, ctx, alpha, beta):
-    """Start the node of the frame ``f`` (its position written): its value if settled at
-    once (by the game, its bounds or the table), else NONE with its frame pushed."""
-    work[W.NODES] += 1
-    v, lo, hi, keyed = G.settle(work, f, ctx, alpha, beta)
-    if v != NONE:
-        return v
+@njit_borrowing(cache=True)
+def _table(work, f, ctx, alpha, beta, lo, hi):
+    """A keyed node's bounds (``lo``, ``hi``: the game's) narrowed by its entry in the table:
+    its value if they settle it, else NONE with the window narrowed and the table's move
+    (-1: none), the window as entered, the bounds and the key kept in its frame."""
+    if lo >= beta:
+        return lo, alpha, beta, np.int64(-1)
+    if hi <= alpha or lo == hi:
+        return hi, alpha, beta, np.int64(-1)
     hint = np.int64(-1)
-    if keyed:
+    k0, k1, k2, depth = G.key(work, f, ctx)
+    data = probe(work, k0, k1, k2)
+    if data != 0:
+        lo = max(lo, (data & MASK24) - OFF)
+        hi = min(hi, (data >> 24 & MASK24) - OFF)
         if lo >= beta:
-            return lo
+            return lo, alpha, beta, hint
         if hi <= alpha or lo == hi:
-            return hi
-        k0, k1, k2, depth = G.key(work, f, ctx)
-        data = probe(work, k0, k1, k2)
-        if data != 0:
-            lo = max(lo, (data & MASK24) - OFF)
-            hi = min(hi, (data >> 24 & MASK24) - OFF)
-            if lo >= beta:
-                return lo
-            if hi <= alpha or lo == hi:
-                return hi
-            rel = (data >> 48 & 255) - 1
-            if rel >= 0:
-                hint = G.abs_move(work, f, rel)
-        alpha = max(alpha, lo)
-        beta = min(beta, hi)
-        put(f, F_ALPHA0, (alpha, beta, lo, hi, k0, k1, k2, depth))
-    n, mx = G.moves(work, f, ctx, hint)
-    best = -INF if mx else INF
-    put(f, 0, (n, np.int64(0), alpha, beta, np.int64(best), np.int64(-1), np.int64(mx),
-               np.int64(keyed)))  # fmt: skip
-    return NONE
+            return hi, alpha, beta, hint
+        rel = (data >> 48 & 255) - 1
+        if rel >= 0:
+            hint = G.abs_move(work, f, rel)
+    alpha = max(alpha, lo)
+    beta = min(beta, hi)
+    put(f, F_ALPHA0, (alpha, beta, lo, hi, k0, k1, k2, depth))
+    return np.int64(NONE), alpha, beta, hint
 
 
 @njit_borrowing(cache=True)
@@ -184,7 +176,9 @@ def _finish(work, f, value):
 @njit_borrowing(cache=True)
 def search(work, ctx, alpha, beta):
     """The value of the position written in frame 0, fail-soft within ``alpha``, ``beta``
-    (below alpha: at least as low; above beta: at least as high; between: exact)."""
+    (below alpha: at least as low; above beta: at least as high; between: exact). Written
+    as one loop, each hook named once: numba copies an inlined kernel at every place it is
+    named, and the copies cost compile time."""
     root = np.int64(W.FRAMES)
     fr = root
     f = work[fr : fr + 2 * W.FRAME]
@@ -192,33 +186,29 @@ def search(work, ctx, alpha, beta):
     b = beta
     enter = True  # the node at fr is to be entered (with the window a, b), else searched on
     while True:
-        if enter:
-            v = _enter(work, f, ctx, a, b)  # the one place a node is entered: inlined once
-            if v == NONE:  # its frame is pushed: its moves come next
+        if enter:  # its value if settled at once (the game, its bounds, the table), else its
+            # frame is pushed and its moves come next
+            work[W.NODES] += 1
+            v, lo, hi, keyed = G.settle(work, f, ctx, a, b)
+            hint = np.int64(-1)
+            if v == NONE and keyed:  # a trick start, a quarter of the nodes or fewer: a call
+                v, a, b, hint = _table(work, f, ctx, a, b, lo, hi)
+            if v == NONE:
+                n, mx = G.moves(work, f, ctx, hint)
+                best = -INF if mx else INF
+                put(f, 0, (n, np.int64(0), a, b, np.int64(best), np.int64(-1), np.int64(mx),
+                           np.int64(keyed)))  # fmt: skip
                 enter = False
                 continue
             if fr == root:
                 return v
-            fr -= W.FRAME  # settled at once: its value goes up to its parent
+            fr -= W.FRAME  # its value goes up to its parent
             f = work[fr : fr + 2 * W.FRAME]
-            m = f[G.F_MOVES + f[F_I] - 1]
-            G.undo(work, f, m, ctx)
             value = v + f[F_GAIN]
             enter = False
         else:
             i = f[F_I]
-            if i == f[F_N]:  # the frame is done: its value goes up to its parent
-                value = f[F_BEST]
-                if f[F_KEYED]:
-                    _finish(work, f, value)
-                if fr == root:
-                    return value
-                fr -= W.FRAME
-                f = work[fr : fr + 2 * W.FRAME]
-                m = f[G.F_MOVES + f[F_I] - 1]
-                G.undo(work, f, m, ctx)
-                value += f[F_GAIN]
-            else:  # the next move: play it; its child is entered unless the deal ended
+            if i < f[F_N]:  # the next move: play it; its child is entered unless the deal ended
                 m = f[G.F_MOVES + i]
                 f[F_I] = i + 1
                 gain, ended = G.play(work, f, m, ctx)
@@ -230,8 +220,18 @@ def search(work, ctx, alpha, beta):
                     f = work[fr : fr + 2 * W.FRAME]
                     enter = True
                     continue
-                G.undo(work, f, m, ctx)
                 value = gain
+            else:  # the frame is done: its value goes up to its parent
+                value = f[F_BEST]
+                if f[F_KEYED]:
+                    _finish(work, f, value)
+                if fr == root:
+                    return value
+                fr -= W.FRAME
+                f = work[fr : fr + 2 * W.FRAME]
+                value += f[F_GAIN]
+        m = f[G.F_MOVES + f[F_I] - 1]  # the move whose value came back
+        G.undo(work, f, m, ctx)
         _back_up(f, value, m)
 
 

@@ -185,9 +185,15 @@ def _value(card, tf):
 
 
 @njit(cache=True, inline="always")
-def gen_moves(work, f, hands, mover, cnt, tf, hint):
+def moves(work, f, ctx, hint):
     """The moves of a node (one per run of equivalent cards; the no-trump joker's lead once
-    per suit it may name, R8.2, R8.3), best first, into the frame; returns their count."""
+    per suit it may name, R8.2, R8.3), best first, into the frame: their count, and whether
+    the mover maximises (team 0)."""
+    tf = ctx[0]
+    hands = work[W_HANDS : W_HANDS + 4]
+    cnt = f[F_CNT]
+    mover = (f[F_LEADER] + cnt) % N_SEATS
+    f[F_MOVER] = mover
     led = f[F_LED]
     winner = f[F_WINNER]
     best = f[F_HIGH]
@@ -247,7 +253,7 @@ def gen_moves(work, f, hands, mover, cnt, tf, hint):
         else:
             key = 100 - v
         n = push(f, F_MOVES, F_KEYS, n, c, key)
-    return n
+    return n, mover & 1 == 0
 
 
 # -- the hooks of the template (sim.core.alphabeta) -------------------------------------------
@@ -290,15 +296,6 @@ def key(work, f, ctx):
     leader = f[F_LEADER]
     k0, k1 = tt_key(hands, _all(work), leader, ctx[1], f[F_JV])
     return k0, k1, np.int64(0), popcount(hands[leader])
-
-
-@njit(cache=True, inline="always")
-def moves(work, f, ctx, hint):
-    hands = work[W_HANDS : W_HANDS + 4]
-    cnt = f[F_CNT]
-    mover = (f[F_LEADER] + cnt) % N_SEATS
-    f[F_MOVER] = mover
-    return gen_moves(work, f, hands, mover, cnt, ctx[0], hint), mover & 1 == 0
 
 
 @njit(cache=True, inline="always")

@@ -99,34 +99,6 @@ def forced(f, seat):
             return NONE
 
 
-@njit(cache=True, inline="always")
-def _gen(f, seat, legal, held, tt_move):
-    """The cards to lay, ordered: the table's first; then aces (another turn); then the
-    cards that open the most of the mover's own cards and the fewest of the others'
-    (for the seat), or the fewest of the seat's (for the others)."""
-    p = f[F_P]
-    mine = f[F_H + p]
-    laid = ALL_CARDS & ~held
-    n = 0
-    m = legal
-    while m:
-        c = lowest_bit(m)
-        m &= m - 1
-        after = layable(laid | (ONE << c)) & ~layable(laid) & ~(ONE << c)
-        if p == seat:
-            key = 4 * popcount(after & mine) - 2 * popcount(after & ~mine)
-        else:
-            key = -4 * popcount(after & f[F_H + seat]) + 2 * popcount(after & mine)
-        if c & 7 == ACE_RANK:
-            key += 20
-        if (ONE << c) & JACKS:
-            key += 1
-        if c == tt_move:
-            key = 1000
-        n = push(f, F_MOVES, F_KEYS, n, c, key)
-    return n
-
-
 # -- the hooks of the template (sim.core.alphabeta); ctx: the seat ------------------------------
 @njit(cache=True, inline="always")
 def settle(work, f, ctx, alpha, beta):
@@ -153,13 +125,35 @@ def key(work, f, ctx):
 
 
 @njit(cache=True, inline="always")
-def moves(work, f, ctx, hint):
-    """The cards the seat to move may lay (R9.3), ordered; the seat minimises."""
+def moves(work, f, ctx, tt_move):
+    """The cards the seat to move may lay (R9.3), ordered: the table's first; then aces
+    (another turn); then the cards that open the most of the mover's own cards and the
+    fewest of the others' (for the seat), or the fewest of the seat's (for the others).
+    Their count, and whether the mover maximises (the seat minimises)."""
     seat = ctx[0]
     held = f[F_H] | f[F_H + 1] | f[F_H + 2] | f[F_H + 3]
     p = f[F_P]
-    legal = f[F_H + p] & layable(ALL_CARDS & ~held)
-    return _gen(f, seat, legal, held, hint), p != seat
+    mine = f[F_H + p]
+    laid = ALL_CARDS & ~held
+    legal = mine & layable(laid)
+    n = 0
+    m = legal
+    while m:
+        c = lowest_bit(m)
+        m &= m - 1
+        after = layable(laid | (ONE << c)) & ~layable(laid) & ~(ONE << c)
+        if p == seat:
+            key = 4 * popcount(after & mine) - 2 * popcount(after & ~mine)
+        else:
+            key = -4 * popcount(after & f[F_H + seat]) + 2 * popcount(after & mine)
+        if c & 7 == ACE_RANK:
+            key += 20
+        if (ONE << c) & JACKS:
+            key += 1
+        if c == tt_move:
+            key = 1000
+        n = push(f, F_MOVES, F_KEYS, n, c, key)
+    return n, p != seat
 
 
 @njit(cache=True, inline="always")

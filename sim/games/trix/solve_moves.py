@@ -148,8 +148,9 @@ def _fate(f, seat, p, top):
 
 
 @njit(cache=True, inline="always")
-def gen(f, contract, seat, model, p, tt_move):
-    """The moves of seat ``p`` worth searching, ordered into the frame; returns their count.
+def moves(work, f, ctx, tt_move):
+    """The moves worth searching of the seat to play, ordered into the frame: their count,
+    and whether the mover maximises (the seat minimises; the template's hook).
 
     R4.1, R4.2 the legal cards, in *classes*: cards of one hand and suit with no card of
     another hand (nor one on the table) between them in rank. Cards of a class win and
@@ -163,6 +164,8 @@ def gen(f, contract, seat, model, p, tt_move):
     the K♥ offer pending (R5.6), the holder's cards come twice: with and without the
     announcement.
     """
+    contract, seat, chooser, mch, model = ctx
+    p = (f[F_LEADER] + f[F_TLEN]) % 4
     hand = f[F_H + p]
     tlen = f[F_TLEN]
     best = f[F_HIGH]
@@ -254,4 +257,4 @@ def gen(f, contract, seat, model, p, tt_move):
                     n = push(f, F_MOVES, F_KEYS, n, c | ANNOUNCE,
                              key + (1 if p != seat else -1))  # fmt: skip
                 n = push(f, F_MOVES, F_KEYS, n, c, key)
-    return n
+    return n, p != seat

@@ -39,7 +39,8 @@ median; each step on top of the ones before):
 - Equivalent cards: the cards of one hand and suit with no card of another hand (nor on
   the table) between them in rank form a class; one card per distinct value is searched,
   and where the trick's fate for the seat is certain only the costliest or the cheapest
-  (skatsearch's value-aware rule, :func:`.solve_moves.gen`): -20% nodes in queens, -30% in general.
+  (skatsearch's value-aware rule, :func:`.solve_moves.moves`): -20% nodes in queens, -30%
+  in general.
 - Move ordering by the trick: the seat ducks with its costliest card, the others leave the
   trick to the seat and throw points on it, or lead where the seat must go over; the
   table's move first. (A killer move per depth made it worse: +30-65% nodes.)
@@ -66,7 +67,7 @@ from sim.games.trix.solve_moves import (
     F_TRICK,
     F_WIN,
     card_of,
-    gen,
+    moves,  # noqa: F401  (the template's hook)
     rel_key,
     rel_of,
 )
@@ -135,14 +136,6 @@ def key(work, f, ctx):
     h3 = f[F_H + 3]
     k0, k1 = rel_key(contract, h0, h1, h2, h3)
     return k0, k1, tag, popcount(h0 | h1 | h2 | h3)
-
-
-@njit(cache=True, inline="always")
-def moves(work, f, ctx, hint):
-    """The moves worth searching (:func:`.solve_moves.gen`): the seat minimises."""
-    contract, seat, chooser, mch, model = ctx
-    p = (f[F_LEADER] + f[F_TLEN]) % 4
-    return gen(f, contract, seat, model, p, hint), p != seat
 
 
 @njit(cache=True, inline="always")
