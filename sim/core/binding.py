@@ -100,3 +100,11 @@ def chunk_kernels(spec: GameSpec):
     """``(play_chunk, play_chunk_native)`` of a game: its copy of the loop, compiled."""
     loop = bind(Path(__file__).with_name("loop.py"), spec.name, {"K": spec.module("kernels")})
     return loop.play_chunk, loop.play_chunk_native
+
+
+def bound_search(game: str, part: str, scratch: str = "", variant: str = ""):
+    """The solvers' alpha-beta (:mod:`sim.core.alphabeta`) bound to a game's search part
+    (``part``: its module) and the layout of its scratch (``scratch``, by default the same
+    module); ``variant`` names a second search of the same game."""
+    modules = {"G": part, "W": scratch or part}
+    return bind(Path(__file__).with_name("alphabeta.py"), game, modules, variant)

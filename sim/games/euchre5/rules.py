@@ -375,6 +375,17 @@ def play_card(state, card):
 
 
 # -- R8 scoring, R9 the end ----------------------------------------------------------------------
+@njit(cache=True, inline="always")
+def deal_points(tricks, alone):
+    """R8.2-R8.5: the points of each maker and of each defender when the makers take
+    ``tricks`` tricks (``alone``: the maker had no partner)."""
+    if tricks == 5:
+        return (5 if alone else 2), 0  # R8.3, R8.2
+    if tricks >= 3:
+        return 1, 0
+    return 0, (2 if tricks >= 1 else 4)
+
+
 @njit(cache=True)
 def end_deal(state):
     """R8.1-R8.5 points, R9.1 totals and the end of the game."""
@@ -383,17 +394,7 @@ def end_deal(state):
     if state[GOING_ALONE] == WITH_PARTNER and partner < 0:
         state[GOING_ALONE] = ALONE_FORCED  # R6.4: now certain, the called card was never played
     tricks = state[TRICKS_WON + maker] + (state[TRICKS_WON + partner] if partner >= 0 else 0)
-    alone = partner < 0
-    attack = 0
-    defend = 0
-    if tricks == 5:
-        attack = 5 if alone else 2  # R8.3, R8.2
-    elif tricks >= 3:
-        attack = 1
-    elif tricks >= 1:
-        defend = 2
-    else:
-        defend = 4
+    attack, defend = deal_points(tricks, partner < 0)
     over = False
     for p in range(N_SEATS):
         attacker = p in (maker, partner)

@@ -11,17 +11,17 @@ number of future tricks of a seat's side; ``reward`` turns it into the search pa
 - cards remapped per trump into one byte per effective suit, strongest highest: the right
   and left bowers on top of the trump byte (R5.1, R5.2), the left bower's printed suit
   closed up to six cards; following, winning and equivalence are then mask operations
-  (:mod:`.solve_tt`);
-- a yes/no search ("can the makers take ``t`` more tricks?") as an explicit stack in
-  ``work`` (no recursion: numba issue #6061), inside a binary target loop over 0..tricks
-  left (the exact count, not only the thresholds of R8: the makers' points differ
-  between 3 and 5 tricks);
-- a transposition table probed and filled at trick starts only, holding bounds on the
-  makers' future tricks and the move that decided. Its key is exact: the hands in
-  relative ranks (each card by its rank among the outstanding cards of its suit: the
-  value depends on nothing else), the leader, the makers and trump, in three ``int64``
-  words; entries stay valid across worlds, decisions and deals, so a table of another
-  deal does no harm (nor one of garbage, but for a chance match of 192 bits);
+  (:mod:`.solve_search`, the game's search part);
+- zero-window searches ("can the makers take ``t`` more tricks?") of the solvers'
+  alpha-beta (:mod:`sim.core.alphabeta`: an explicit stack of frames, fail-soft), inside a
+  binary search on ``t`` over 0..tricks left that each answer narrows (the exact count,
+  not only the thresholds of R8: the makers' points differ between 3 and 5 tricks);
+- a transposition table (the template's) probed and filled at trick starts only, holding
+  bounds on the makers' future tricks and the move that decided. Its key is exact: the
+  hands in relative ranks (each card by its rank among the outstanding cards of its suit:
+  the value depends on nothing else), the leader, the makers and trump, in three
+  ``int64`` words; entries stay valid across worlds, decisions and deals, so a table of
+  another deal does no harm (nor one of garbage, but for a chance match of 192 bits);
 - equivalent cards: cards of one effective suit of one hand with no outstanding card
   between them (cards of completed tricks and buried cards do not count; those of the
   trick in progress do) are one move, exact for tricks;
@@ -50,39 +50,21 @@ who the partner is, which the players do not (``search-and-sprt.md``, Five-hande
 
 import numpy as np
 
-from sim.core.bits import highest_bit, lowest_bit, nth_bit, popcount
+from sim.core.binding import bound_search
+from sim.core.bits import lowest_bit
+from sim.core.frames import put
 from sim.core.jit import njit
+from sim.games.euchre5.rules import deal_points
 from sim.games.euchre5.search import EQUITY_SCALE, RANK_BONUS
-from sim.games.euchre5.solve_tt import (  # noqa: F401  (WORK_SIZE: the contract's)
-    BYTE,
-    ENTRY,
-    F_BEST,
-    F_CNT,
-    F_GONE,
-    F_I,
-    F_KEYS,
+from sim.games.euchre5.solve_search import (  # noqa: F401  (WORK_SIZE: the contract's)
     F_LEADER,
-    F_LED,
-    F_MOVER,
-    F_MOVES,
-    F_MW,
-    F_N,
-    F_TCARDS,
-    F_WINNER,
-    FRAME,
+    FRAMES,
     FULL,
-    NO_MOVE,
-    W_FRAMES,
+    NODES,
     W_HANDS,
-    W_NODES,
     WORK_SIZE,
     beats,
     remap,
-    representatives,
-    store,
-    table_key,
-    top_run,
-    tt_index,
 )
 from sim.games.euchre5.state import (
     HANDS,
@@ -108,207 +90,7 @@ ORACLE = "solve"  # the oracle's default model (bots/pimc.py): the solver's suit
 PIMC: dict = {}  # pimc's other defaults (bots/pimc.py): the generic ones, the strongest measured
 
 
-@njit(cache=True)
-def _search(work, target, trump, makers, leader, cnt, led, winner, best, tcards, gone):
-    """Whether the makers take at least ``target`` of the tricks from here on (the one in
-    progress included), everyone seeing every card: a yes/no alpha-beta on an explicit
-    stack. The position is the remapped hands in ``work`` and the trick in progress."""
-    hands = work[W_HANDS : W_HANDS + N_SEATS]
-    tmask = BYTE << (8 * trump)
-    # key word 2: hand 4, then the leader, the makers, trump and a bit no empty slot has
-    tail = (makers << 35) | (np.int64(trump) << 40) | (np.int64(1) << 45)
-    mw = 0
-    d = 0
-    result = 0
-    mode = 0  # 0 enter the node at depth d, 1 try its next move, 2 return result from d
-    while True:
-        if mode == 0:
-            work[W_NODES] += 1
-            fr = W_FRAMES + d * FRAME
-            hint = NO_MOVE
-            result = -1
-            if cnt == 0:  # a trick starts: bounds, the last trick, the table
-                rem = popcount(hands[leader])
-                need = target - mw
-                if need <= 0:
-                    result = 1
-                elif need > rem:
-                    result = 0
-                elif rem == 1:  # the last trick: one card each (R7.3)
-                    w = leader
-                    b = lowest_bit(hands[leader])
-                    for j in range(1, N_SEATS):
-                        p = (leader + j) % N_SEATS
-                        c = lowest_bit(hands[p])
-                        if beats(c, b, trump):
-                            b = c
-                            w = p
-                    result = (makers >> w) & 1
-                else:
-                    allc = hands[0] | hands[1] | hands[2] | hands[3] | hands[4]
-                    trumps = allc & tmask
-                    lower = 0
-                    upper = rem
-                    mine = hands[leader]
-                    side = (makers >> leader) & 1
-                    if trumps & ~mine == 0:  # he holds every trump: they, then his top cards
-                        sure = popcount(mine & trumps)
-                        for s in range(4):
-                            if s != trump:
-                                sm = BYTE << (8 * s)
-                                sure += top_run(mine & sm, allc & sm & ~mine)
-                        if side:
-                            lower = sure
-                        else:
-                            upper = rem - sure
-                    elif trumps:  # the holder of the top trump wins with each of his top run
-                        top = highest_bit(trumps)
-                        for p in range(N_SEATS):
-                            if (hands[p] >> top) & 1:
-                                run = top_run(hands[p] & tmask, trumps & ~hands[p])
-                                if (makers >> p) & 1:
-                                    lower = run
-                                else:
-                                    upper = rem - run
-                    k0, k1, k2 = table_key(hands, leader, tail)
-                    e = tt_index(k0, k1, k2)
-                    for _ in range(2):
-                        if work[e] == k0 and work[e + 1] == k1 and work[e + 2] == k2:
-                            x = work[e + 3]
-                            lower = max(lower, x & 15)
-                            upper = min(upper, (x >> 4) & 15)
-                            rel = (x >> 8) & 255  # the move, in relative ranks
-                            if rel != NO_MOVE:
-                                sm = allc & (BYTE << (8 * (rel >> 3)))
-                                hint = nth_bit(sm, rel & 7)
-                            break
-                        e += ENTRY
-                    if lower >= need:
-                        result = 1
-                    elif upper < need:
-                        result = 0
-            if result >= 0:
-                mode = 2
-                continue
-            # expand: save the node, generate its moves, best first
-            mover = (leader + cnt) % N_SEATS
-            work[fr + F_LEADER] = leader
-            work[fr + F_CNT] = cnt
-            work[fr + F_LED] = led
-            work[fr + F_WINNER] = winner
-            work[fr + F_BEST] = best
-            work[fr + F_TCARDS] = tcards
-            work[fr + F_MW] = mw
-            work[fr + F_GONE] = gone
-            work[fr + F_MOVER] = mover
-            hand = hands[mover]
-            legal = hand
-            if cnt > 0:
-                follow = hand & (BYTE << (8 * led))
-                if follow:
-                    legal = follow  # R7.2
-            moves = representatives(hand, gone) & legal
-            _order(work, fr, moves, hands, mover, makers, trump, cnt, winner, best, gone, hint)
-            work[fr + F_I] = 0
-            mode = 1
-            continue
-        if mode == 1:
-            fr = W_FRAMES + d * FRAME
-            i = work[fr + F_I]
-            mover = work[fr + F_MOVER]
-            if i == work[fr + F_N]:  # no move decided it: a max node fails, a min node holds
-                result = 0 if (makers >> mover) & 1 else 1
-                if work[fr + F_CNT] == 0:
-                    store(work, fr, hands, target, result, np.int64(NO_MOVE), tail)
-                mode = 2
-                continue
-            work[fr + F_I] = i + 1
-            card = work[fr + F_MOVES + i]
-            leader = work[fr + F_LEADER]
-            cnt = work[fr + F_CNT]
-            led = work[fr + F_LED]
-            winner = work[fr + F_WINNER]
-            best = work[fr + F_BEST]
-            tcards = work[fr + F_TCARDS]
-            mw = work[fr + F_MW]
-            gone = work[fr + F_GONE]
-            bit = np.int64(1) << card
-            hands[mover] ^= bit
-            if cnt == 0:
-                led = card >> 3
-                winner = mover
-                best = card
-            elif beats(card, best, trump):
-                winner = mover
-                best = card
-            tcards |= bit
-            cnt += 1
-            if cnt == N_SEATS:  # R7.4 the winner leads the next trick
-                mw += (makers >> winner) & 1
-                leader = winner
-                gone |= tcards
-                tcards = 0
-                cnt = 0
-            d += 1
-            mode = 0
-            continue
-        # mode 2: the node at depth d is decided; back up to its parent
-        if d == 0:
-            return result
-        d -= 1
-        fr = W_FRAMES + d * FRAME
-        mover = work[fr + F_MOVER]
-        card = work[fr + F_MOVES + work[fr + F_I] - 1]
-        hands[mover] |= np.int64(1) << card
-        if result == (makers >> mover) & 1:  # the mover's side got what it wanted: a cut
-            if work[fr + F_CNT] == 0:
-                store(work, fr, hands, target, result, card, tail)
-            continue
-        mode = 1
-
-
-@njit(cache=True)
-def _order(work, fr, moves, hands, mover, makers, trump, cnt, winner, best, gone, hint):
-    """The moves of a node in the order to try them, into its frame."""
-    n = 0
-    allc = hands[0] | hands[1] | hands[2] | hands[3] | hands[4]
-    side = (makers >> mover) & 1
-    holding = cnt > 0 and ((makers >> winner) & 1) == side
-    behind = 0  # opponents still to play to this trick after the mover
-    for j in range(cnt + 1, N_SEATS):
-        p = (mover + j - cnt) % N_SEATS
-        if ((makers >> p) & 1) != side:
-            behind += 1
-    m = moves
-    keys = work[fr + F_KEYS : fr + F_KEYS + 5]
-    while m:
-        c = lowest_bit(m)
-        m &= m - 1
-        s = c >> 3
-        rank = (c & 7) + (8 if s == trump else 0)
-        if c == hint:
-            key = 1000
-        elif cnt == 0:
-            sm = BYTE << (8 * s)
-            others = allc & sm & ~hands[mover]
-            top = others == 0 or c > highest_bit(others)
-            key = rank + (40 if top else 0) + (20 if s == trump and top else 0)
-        elif holding:
-            key = 100 - rank if not beats(c, best, trump) else 50 - rank
-        elif beats(c, best, trump):
-            key = 200 + (rank if behind else -rank)
-        else:
-            key = 100 - rank
-        # insertion sort by key, highest first
-        j = n
-        while j > 0 and keys[j - 1] < key:
-            keys[j] = keys[j - 1]
-            work[fr + F_MOVES + j] = work[fr + F_MOVES + j - 1]
-            j -= 1
-        keys[j] = key
-        work[fr + F_MOVES + j] = c
-        n += 1
-    work[fr + F_N] = n
+AB = bound_search("euchre5", "sim.games.euchre5.solve_search")  # the search, bound to this game
 
 
 # -- the contract (docs/games.md, "The solver") ------------------------------------------------
@@ -345,13 +127,13 @@ def allies(state, seat):
 @njit(cache=True)
 def makers_future(state, work):
     """The makers' tricks from here on (the trick in progress included) under perfect play:
-    a binary search on the target, each step a yes/no search sharing the table."""
+    a binary search on the target, each step a zero-window search sharing the table."""
     left = 5 - state[TRICK_NO]
     if state[PHASE] != PLAY or left <= 0:
         return 0
     trump = state[TRUMP]
     makers = makers_of(state)
-    work[W_NODES] = 0
+    work[NODES] = 0
     allc = np.int64(0)
     for p in range(N_SEATS):
         work[W_HANDS + p] = remap(state[HANDS + p], trump)
@@ -373,16 +155,10 @@ def makers_future(state, work):
             best = card
             winner = p
     gone = FULL & ~(allc | tcards)
-    led, best = np.int64(led), np.int64(best)  # not a literal 0: _search compiled once
-    lo = 0
-    hi = left
-    while lo < hi:
-        t = (lo + hi + 1) // 2
-        if _search(work, t, trump, makers, leader, cnt, led, winner, best, tcards, gone):
-            lo = t
-        else:
-            hi = t - 1
-    return lo
+    put(work, FRAMES + F_LEADER, (leader, cnt, np.int64(led), winner, np.int64(best), tcards, gone))
+    # the key's last word: the makers, trump and a bit no empty slot has
+    tail = (makers << 35) | (trump << 40) | (np.int64(1) << 45)
+    return AB.bisect(work, (trump, makers, tail), np.int64(0), left)
 
 
 @njit(cache=True)
@@ -412,18 +188,9 @@ def reward(state, seat, future, scale):
         tricks += future
     else:
         tricks += 5 - state[TRICK_NO] - future
-    attack = 0
-    defend = 0
-    if state[PHASE] in (BETWEEN, OVER):
-        pass  # the deal has ended: its points are in the totals already
-    elif tricks == 5:
-        attack = 5 if partner < 0 else 2  # R8.3, R8.2
-    elif tricks >= 3:
-        attack = 1
-    elif tricks >= 1:
-        defend = 2
-    else:
-        defend = 4
+    attack = defend = 0  # the deal has ended: its points are in the totals already
+    if state[PHASE] not in (BETWEEN, OVER):
+        attack, defend = deal_points(tricks, partner < 0)  # R8.2-R8.5
     over = False
     top = np.int64(-1)
     mine = 0

@@ -6,23 +6,25 @@ tricks, so one value serves both (``score`` of a defender is the tricks left min
 contractors'). The defenders score 10 a trick (R9.2), so the exact count is searched,
 not only made or set. ``reward`` turns a trick count into the search part's reward.
 
-**Techniques** (``search-and-sprt.md`` A1, A4; the search is in :mod:`.solve_search`):
+**Techniques** (``search-and-sprt.md`` A1, A4; the search is the solvers' alpha-beta,
+:mod:`sim.core.alphabeta`, bound to this game's search part, :mod:`.solve_search`):
 
 - cards remapped per contract into four 16-bit fields, one per effective suit, strongest
   card highest: in a trump contract the left bower, the right bower and the joker on top
   of the trump field (R1.3, R1.5), so following (R7.2, R7.3) is ``hand & field`` and the
   trick's winner a comparison of positions; in no trumps the joker sits apart (bit 62),
   in no field, and beats everything (R8.1);
-- a yes/no search ("can team 0 take ``t`` more tricks?") on an explicit stack (no
-  recursion: numba issue #6061), inside a binary search on ``t``;
+- zero-window searches ("can team 0 take ``t`` more tricks?") on an explicit stack of
+  frames, fail-soft, inside a binary search on ``t`` that each answer narrows;
 - a transposition table probed and filled at trick starts, holding bounds on team 0's
   future tricks and the move that decided. Its key is the position in *relative ranks*
   (DDS's idea, exact for tricks): each remaining card's owner in the order of the
   remaining cards (two ``pext`` words), each field's length, the leader, the contract,
   and in no trumps the joker's holder's shown voids (R8.3: the suits he may not name).
   The key is two words, stored whole in the entry and compared (no false hits), and
-  hashed into a bucket of two entries. Nothing of the history enters it, so entries
-  stay valid from one world, one decision and one deal to the next;
+  hashed into a bucket of two entries (the deeper position kept in the first). Nothing
+  of the history enters it, so entries stay valid from one world, one decision and one
+  deal to the next;
 - equivalent cards: a hand's cards of one field with no outstanding card between them
   (cards of completed tricks and the contractor's discards are not outstanding; the
   cards of the trick in progress are) are one move, exact for tricks; the no-trump
@@ -68,16 +70,19 @@ search it replaces.
 
 import numpy as np
 
+from sim.core.binding import bound_search
 from sim.core.bits import lowest_bit
+from sim.core.frames import put
 from sim.core.jit import njit
 from sim.games.five_hundred.rules import bid_value
 from sim.games.five_hundred.solve_search import (
+    F_LEADER,
+    FRAMES,
     JK_NT,
     NO_TRUMPS_CODE,
+    NODES,
     W_HANDS,
-    W_NODES,
     WORK_SIZE,  # noqa: F401  (the contract's)
-    search,
 )
 from sim.games.five_hundred.state import (
     CONTRACTOR,
@@ -122,6 +127,7 @@ BEFORE = "mcts"
 ORACLE = "solve"  # the oracle's default model (bots/pimc.py): the solver's suits this game
 PIMC = {"last": 6, "iters": 400, "play_iters": 0}  # pimc's other defaults (bots/pimc.py)
 N_TRICKS = 10
+AB = bound_search("five-hundred", "sim.games.five_hundred.solve_search")  # the search, bound
 
 
 def _positions():
@@ -191,44 +197,36 @@ def tricks_left(state):
 @njit(cache=True)
 def team0_future(state, work):
     """Team 0's tricks from here on (the trick in progress included) under perfect play,
-    both sides maximising their own: a target loop over yes/no searches sharing the table."""
+    both sides maximising their own: a binary search of zero-window searches sharing the
+    table."""
     left = tricks_left(state)
     if left <= 0:
         return 0
     code = contract_code(state[TRUMP])
-    tf = state[TRUMP]
-    work[W_NODES] = 0
+    work[NODES] = 0
     for p in range(N_SEATS):
         work[W_HANDS + p] = remap(state[HANDS + p], code)
     leader = state[LEADER]
     cnt = state[TRICK_LEN]
-    led = 0
+    led = best = np.int64(0)
     winner = leader
-    best = 0
     tcards = np.int64(0)
     for j in range(cnt):  # the trick in progress, in the solver's layout
         p = (leader + j) % N_SEATS
-        card = POS[code, state[TRICK_CARDS + p]]
-        tcards |= np.int64(1) << card
+        tcards |= np.int64(1) << POS[code, state[TRICK_CARDS + p]]
     if cnt > 0:
         led = state[TO_FOLLOW]  # the led card's effective suit, or the joker's named one
         winner = state[TRICK_WINNER]
         best = POS[code, state[TRICK_CARDS + winner]]
-    jv = 0
+    jv = np.int64(0)
     if code == NO_TRUMPS_CODE:
         for p in range(N_SEATS):
             if work[W_HANDS + p] >> JK_NT & 1:
                 jv = state[VOIDS + p]  # R8.3 the suits the joker's holder may not name
-    jv = np.int64(jv)  # not a literal 0: search compiled once
-    lo = 0
-    hi = left
-    while lo < hi:  # a binary search on the target; the table's bounds carry over
-        t = (lo + hi + 1) // 2
-        if search(work, t, tf, code, leader, cnt, led, winner, best, tcards, jv):
-            lo = t
-        else:
-            hi = t - 1
-    return lo
+    put(
+        work, FRAMES + F_LEADER, (leader, cnt, led, winner if cnt > 0 else leader, best, tcards, jv)
+    )
+    return AB.bisect(work, (state[TRUMP], np.int64(code)), np.int64(0), np.int64(left))
 
 
 @njit(cache=True)

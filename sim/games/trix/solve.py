@@ -3,16 +3,17 @@
 **Model: paranoid.** Each plays for himself (R2.1), so the three others need a model:
 ``score`` is the seat's points for the running contract (the change of its total: R5, R7,
 R9.6, a penalty, so the seat minimises it) when the three others maximise them, all seeing
-every card. The trick contracts are searched by :mod:`.solve_tricks` (what it counts:
-:mod:`.solve_points`; its moves: :mod:`.solve_moves`; the table: :mod:`.solve_table`), the
-K♥ offer (R5.6) a choice inside the search; the layout (the trix contract, R9: who goes out
-first and second) by :mod:`.solve_layout`. ``reward`` needs every seat's total but
-``score`` gives the seat's alone, so the others' come from the **split rule**: the
-contract's points still in play that the seat does not take are shared equally among the
-three others, each times his multiplier (R7); in the layout the part of -150 (-50 once a
-seat is out) the seat does not get is shared among the others still holding cards. Then
-R3.7, R3.8 and the search part's reward (the game's result, or the win equity of
-``search.rewards``).
+every card. Both searches are the solvers' alpha-beta (:mod:`sim.core.alphabeta`), bound
+once to each search part, in one scratch (:mod:`.solve_table`): the trick contracts to
+:mod:`.solve_tricks` (what it counts: :mod:`.solve_points`; its moves:
+:mod:`.solve_moves`), the K♥ offer (R5.6) a choice inside the search; the layout (the trix
+contract, R9: who goes out first and second) to :mod:`.solve_layout`. ``reward`` needs
+every seat's total but ``score`` gives the seat's alone, so the others' come from the
+**split rule**: the contract's points still in play that the seat does not take are shared
+equally among the three others, each times his multiplier (R7); in the layout the part of
+-150 (-50 once a seat is out) the seat does not get is shared among the others still
+holding cards. Then R3.7, R3.8 and the search part's reward (the game's result, or the win
+equity of ``search.rewards``).
 
 **Measured** (a script: ``rules.new_game(seed 1000+d)``, the contract forced with
 ``rules.choose``, ``score`` at its first card for the seat to lead, a fresh zeroed ``work``
@@ -83,12 +84,12 @@ decision).
 
 import numpy as np
 
-from sim.core.bits import popcount
+from sim.core.binding import bound_search
+from sim.core.frames import INF
 from sim.core.jit import njit
 from sim.games.trix import solve_layout as L
 from sim.games.trix import solve_moves as M
 from sim.games.trix import solve_points as P
-from sim.games.trix import solve_tricks as T
 from sim.games.trix.search import EQUITY_SCALE, RANK_BONUS
 from sim.games.trix.solve_table import WORK_SIZE  # noqa: F401  (the contract's)
 from sim.games.trix.state import (
@@ -116,18 +117,13 @@ from sim.games.trix.vocab import (
     ALL_CARDS,
     CHOOSE,
     DIAMOND_CARDS,
-    DIAMONDS,
     GENERAL,
     KH,
     KING,
-    LAST_TRICK,
     N_DEALS,
     N_SEATS,
     OVER,
-    QUEEN_CARDS,
-    QUEENS,
     TRICKS,
-    TRICKS_C,
     TRIX,
 )
 
@@ -144,6 +140,10 @@ ORACLE = "solve"  # the oracle's default model (bots/pimc.py): paranoid, yet the
 # three measured against mcts:iters=800 by points and equal by win share (docs/bots.md)
 ONE = np.int64(1)
 PARANOID, RELATIVE = 0, 1  # the searched models (solve_tricks' module doc)
+# the two searches: the alpha-beta template bound to each search part
+_SCRATCH = "sim.games.trix.solve_table"
+TRICKS_SEARCH = bound_search("trix", "sim.games.trix.solve_tricks", _SCRATCH, "_tricks")
+LAYOUT_SEARCH = bound_search("trix", "sim.games.trix.solve_layout", _SCRATCH, "_layout")
 
 
 # -- the position as the search reads it --------------------------------------------------
@@ -190,16 +190,8 @@ def accrued(state, q):
     (R5, R7; the all-eight rules and the last trick's 100 come at the end)."""
     c = state[CONTRACT]
     taken = state[TAKEN + q]
-    raw = 0
-    if c in (DIAMONDS, GENERAL):
-        raw += 10 * popcount(taken & DIAMOND_CARDS)
-    if c in (QUEENS, GENERAL):
-        raw += 20 * popcount(taken & QUEEN_CARDS)
-    if c in (TRICKS_C, GENERAL):
-        raw += 10 * state[TRICKS_WON + q]
-    if c in (KING, GENERAL) and taken & KH:
-        raw += 200 if state[ANNOUNCER] >= 0 else 100
-    pts = multiplier(state, q) * raw
+    kh = 200 if state[ANNOUNCER] >= 0 else 100
+    pts = multiplier(state, q) * P.raw_points(c, taken, state[TRICKS_WON + q], False, kh)
     if c in (KING, GENERAL) and state[ANNOUNCER] == q and taken & KH == 0:
         for r in range(N_SEATS):
             if state[TAKEN + r] & KH:
@@ -216,20 +208,8 @@ def in_play(state):
     taken = 0
     for q in range(N_SEATS):
         taken |= state[TAKEN + q]
-    left = ALL_CARDS & ~taken
-    c = state[CONTRACT]
-    raw = 0
-    if c in (DIAMONDS, GENERAL):
-        raw += 10 * popcount(left & DIAMOND_CARDS)
-    if c in (QUEENS, GENERAL):
-        raw += 20 * popcount(left & QUEEN_CARDS)
-    if c in (TRICKS_C, GENERAL):
-        raw += 10 * (8 - state[TRICK_NO])
-    if c in (LAST_TRICK, GENERAL):
-        raw += 100
-    if c in (KING, GENERAL) and left & KH:
-        raw += 200 if state[ANNOUNCER] >= 0 else 100
-    return raw
+    kh = 200 if state[ANNOUNCER] >= 0 else 100
+    return P.raw_points(state[CONTRACT], ALL_CARDS & ~taken, 8 - state[TRICK_NO], True, kh)
 
 
 @njit(cache=True)
@@ -245,7 +225,7 @@ def _root_tricks(state, work, seat, model):
             table |= ONE << state[TRICK_CARDS + q]
     work[M.F_TABLE] = table
     work[M.F_WIN] = state[TRICK_WINNER]
-    work[M.F_BEST] = state[TRICK_BEST]
+    work[M.F_HIGH] = state[TRICK_BEST]
     work[M.F_TRICK] = state[TRICK_NO]
     work[M.F_ANN] = announcement(state)
     ft, fd = flags(state)
@@ -264,7 +244,8 @@ def value(state, seat, work, model):
     c = state[CONTRACT]
     chooser = state[CHOOSER]
     mch = multiplier(state, chooser)
-    v = T.solve(work, c, seat, chooser, mch, model)
+    ctx = (c, np.int64(seat), chooser, np.int64(mch), np.int64(model))
+    v = TRICKS_SEARCH.mtdf(work, ctx, np.int64(0))  # from below: the cheap tests (solve_tricks)
     for q in range(N_SEATS):
         v += P.weight(model, seat, q) * accrued(state, q)
     return v
@@ -278,7 +259,7 @@ def layout_score(state, seat, work):
     for q in range(N_SEATS):
         work[L.F_H + q] = state[HANDS + q]
     work[L.F_P] = state[TURN]
-    return L.search(work, seat, -L.INF, L.INF)
+    return LAYOUT_SEARCH.search(work, (np.int64(seat),), np.int64(-INF), np.int64(INF))
 
 
 # -- the solver's contract (docs/games.md) --------------------------------------------------
@@ -376,10 +357,10 @@ def reward(state, seat, future, scale):
         for q in range(N_SEATS):
             if t[q] > 1000.0:
                 over = True  # R3.7
+    low = t[0]
+    for q in range(1, N_SEATS):
+        low = min(low, t[q])
     if over:  # search.rewards: the game's result (R3.9, R8.2)
-        low = t[0]
-        for q in range(1, N_SEATS):
-            low = min(low, t[q])
         winners = 0
         rank = 1
         for q in range(N_SEATS):
@@ -387,9 +368,6 @@ def reward(state, seat, future, scale):
             rank += t[q] < t[seat]
         share = 1.0 / winners if t[seat] == low else 0.0
         return EQUITY_SCALE * share + RANK_BONUS * (N_SEATS - rank) / (N_SEATS - 1.0)
-    low = t[0]
-    for q in range(1, N_SEATS):
-        low = min(low, t[q])
     z = 0.0
     mine = 0.0
     for q in range(N_SEATS):

@@ -7,6 +7,7 @@ relative ranks: :mod:`.solve_tricks`' module doc).
 import numpy as np
 
 from sim.core.bits import highest_bit, popcount
+from sim.core.frames import HEAD, push
 from sim.core.jit import njit
 from sim.games.trix.solve_points import ANNOUNCE, MIXED, PENDING, VALUE, VALUE_CODE
 from sim.games.trix.vocab import GENERAL, KH, KING, N_SEATS, QUEENS, SUIT
@@ -14,16 +15,12 @@ from sim.games.trix.vocab import GENERAL, KH, KING, N_SEATS, QUEENS, SUIT
 ONE = np.int64(1)
 BYTE = np.int64(0xFF)
 
-# frame fields (solve_table.FRAME words a frame)
-F_H = 0  # 4: the hands
-F_LEADER, F_TLEN, F_TABLE, F_WIN, F_BEST, F_TRICK = 4, 5, 6, 7, 8, 9
-F_ANN, F_FT, F_FD = 10, 11, 12
-F_ALPHA, F_BETA, F_ALPHA0, F_BETA0, F_LO, F_HI = 13, 14, 15, 16, 17, 18
-F_BESTV, F_BESTM, F_N, F_I, F_GAIN, F_MAX, F_TAG = 19, 20, 21, 22, 23, 24, 25
-F_MOVES = 26  # up to 16 (8 cards, each with and without the announcement)
-F_KEYS = 42  # their ordering keys (to 58)
-F_K0, F_K1 = 58, 59  # the table's key of a trick boundary
-F_OFF = 60  # the gain of the moves played at once in the frame (forced)
+# frame fields (after the template's head; solve_table.FRAME words a frame)
+F_H = HEAD  # 4: the hands
+F_LEADER, F_TLEN, F_TABLE, F_WIN, F_HIGH, F_TRICK = range(HEAD + 4, HEAD + 10)
+F_ANN, F_FT, F_FD = range(HEAD + 10, HEAD + 13)
+F_MOVES = HEAD + 13  # up to 16 (8 cards, each with and without the announcement)
+F_KEYS = F_MOVES + 16  # their ordering keys
 
 
 def _pext_table():
@@ -84,7 +81,7 @@ def rel_key(contract, h0, h1, h2, h3):
 
 
 @njit(cache=True, inline="always")
-def rel_move(held, m):
+def rel_of(held, m):
     """A move as the table keeps it: its suit and its place from the top among the suit's
     held cards (and the announcement bit)."""
     c = m & 31
@@ -94,7 +91,7 @@ def rel_move(held, m):
 
 
 @njit(cache=True, inline="always")
-def abs_move(held, rm):
+def card_of(held, rm):
     """The card of a table's move in this position (-1 if none)."""
     if rm < 0:
         return -1
@@ -108,37 +105,24 @@ def abs_move(held, rm):
 
 
 @njit(cache=True, inline="always")
-def _push(work, base, n, move, key):
-    """Insert a move into the frame's list by descending key."""
-    i = n
-    while i > 0 and work[base + F_KEYS + i - 1] < key:
-        work[base + F_KEYS + i] = work[base + F_KEYS + i - 1]
-        work[base + F_MOVES + i] = work[base + F_MOVES + i - 1]
-        i -= 1
-    work[base + F_KEYS + i] = key
-    work[base + F_MOVES + i] = move
-    return n + 1
-
-
-@njit(cache=True, inline="always")
 def _above(mask_s, r):
     """The cards of one suit's byte above rank ``r``."""
     return mask_s & ~((ONE << (r + 1)) - 1)
 
 
-@njit(cache=True)
-def _fate(work, base, seat, p, top):
+@njit(cache=True, inline="always")
+def _fate(f, seat, p, top):
     """Whether the trick goes to the seat whatever comes after ``p`` plays ``top`` (a card
     of a class: every card of it gives the same answer): 1 sure, -1 surely not, 0 open."""
-    tlen = work[base + F_TLEN]
-    leader = work[base + F_LEADER]
+    tlen = f[F_TLEN]
+    leader = f[F_LEADER]
     s = top >> 3
     if tlen == 0:
         win = p
         best = top
     else:
-        win = work[base + F_WIN]
-        best = work[base + F_BEST]
+        win = f[F_WIN]
+        best = f[F_HIGH]
         if s == best >> 3 and top > best:
             win = p
             best = top
@@ -149,7 +133,7 @@ def _fate(work, base, seat, p, top):
     seat_later = False
     for i in range(tlen + 1, N_SEATS):
         q = (leader + i) % N_SEATS
-        hq = work[base + F_H + q] >> (8 * led) & BYTE
+        hq = f[F_H + q] >> (8 * led) & BYTE
         if q == seat:
             seat_later = True
             if _above(hq, br) == 0:
@@ -163,9 +147,10 @@ def _fate(work, base, seat, p, top):
     return 0 if later_beat else 1
 
 
-@njit(cache=True)
-def gen(work, base, contract, seat, model, p, tt_move):
-    """The moves of seat ``p`` worth searching, ordered into the frame; returns their count.
+@njit(cache=True, inline="always")
+def moves(work, f, ctx, tt_move):
+    """The moves worth searching of the seat to play, ordered into the frame: their count,
+    and whether the mover maximises (the seat minimises; the template's hook).
 
     R4.1, R4.2 the legal cards, in *classes*: cards of one hand and suit with no card of
     another hand (nor one on the table) between them in rank. Cards of a class win and
@@ -179,10 +164,12 @@ def gen(work, base, contract, seat, model, p, tt_move):
     the K♥ offer pending (R5.6), the holder's cards come twice: with and without the
     announcement.
     """
-    hand = work[base + F_H + p]
-    tlen = work[base + F_TLEN]
-    best = work[base + F_BEST]
-    win = work[base + F_WIN]
+    contract, seat, chooser, mch, model = ctx
+    p = (f[F_LEADER] + f[F_TLEN]) % 4
+    hand = f[F_H + p]
+    tlen = f[F_TLEN]
+    best = f[F_HIGH]
+    win = f[F_WIN]
     legal = hand
     led = -1
     if tlen > 0:
@@ -190,12 +177,12 @@ def gen(work, base, contract, seat, model, p, tt_move):
         follow = hand & (SUIT << (8 * led))
         if follow:
             legal = follow
-    held = work[base + F_H] | work[base + F_H + 1] | work[base + F_H + 2] | work[base + F_H + 3]
-    seps = (held | work[base + F_TABLE]) & ~hand
-    offer = work[base + F_ANN] == PENDING and (hand & KH) != 0
-    seat_hand = work[base + F_H + seat]
+    held = f[F_H] | f[F_H + 1] | f[F_H + 2] | f[F_H + 3]
+    seps = (held | f[F_TABLE]) & ~hand
+    offer = f[F_ANN] == PENDING and (hand & KH) != 0
+    seat_hand = f[F_H + seat]
     # has the seat still to play to this trick (after p)?
-    seat_after = seat != p and (seat - work[base + F_LEADER]) % N_SEATS > tlen
+    seat_after = seat != p and (seat - f[F_LEADER]) % N_SEATS > tlen
     n = 0
     for s in range(4):
         ms = legal >> (8 * s) & BYTE
@@ -211,7 +198,7 @@ def gen(work, base, contract, seat, model, p, tt_move):
             ms &= ~cls
             pick = ONE << top
             if cls & (cls - 1) and cls & MIXED[contract, s]:  # values differ: which to search
-                fate = _fate(work, base, seat, p, 8 * s + top)
+                fate = _fate(f, seat, p, 8 * s + top)
                 if fate != 0 and model == 0:  # the rule weighs the seat's points alone
                     hi_v = -1
                     lo_v = 1 << 20
@@ -267,6 +254,7 @@ def gen(work, base, contract, seat, model, p, tt_move):
                 if c == (tt_move & 31) and tt_move >= 0:
                     key = 1000
                 if offer:
-                    n = _push(work, base, n, c | ANNOUNCE, key + (1 if p != seat else -1))
-                n = _push(work, base, n, c, key)
-    return n
+                    n = push(f, F_MOVES, F_KEYS, n, c | ANNOUNCE,
+                             key + (1 if p != seat else -1))  # fmt: skip
+                n = push(f, F_MOVES, F_KEYS, n, c, key)
+    return n, p != seat

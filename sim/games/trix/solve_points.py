@@ -85,23 +85,31 @@ def kh_value(ann):
     return 100 if ann == NO_ANNOUNCER else 200
 
 
+@njit(cache=True, inline="always")
+def raw_points(contract, cards, tricks, last, kh):
+    """R5: the raw points in ``contract`` of ``cards`` taken in ``tricks`` tricks (``last``:
+    the last trick among them), K♥ worth ``kh``."""
+    raw = 0
+    if contract in (DIAMONDS, GENERAL):
+        raw += 10 * popcount(cards & DIAMOND_CARDS)
+    if contract in (QUEENS, GENERAL):
+        raw += 20 * popcount(cards & QUEEN_CARDS)
+    if contract in (TRICKS_C, GENERAL):
+        raw += 10 * tricks
+    if contract in (LAST_TRICK, GENERAL) and last:
+        raw += 100
+    if contract in (KING, GENERAL) and cards & KH:
+        raw += kh
+    return raw
+
+
 @njit(cache=True)
 def complete(contract, seat, chooser, mch, model, table, win, k, ann, ft, fd, rest):
     """The trick ``table`` (``k`` the tricks before it) won by ``win``, ``rest`` the cards
     still held: the searched value's gain, the new flags, and whether the contract ends
     (R5.1, R5.2, R5.5: early stops; else after the 8th trick)."""
-    raw = 0
-    if contract in (DIAMONDS, GENERAL):
-        raw += 10 * popcount(table & DIAMOND_CARDS)
-    if contract in (QUEENS, GENERAL):
-        raw += 20 * popcount(table & QUEEN_CARDS)
-    if contract in (TRICKS_C, GENERAL):
-        raw += 10
-    if contract in (LAST_TRICK, GENERAL) and k == 7:
-        raw += 100
+    raw = raw_points(contract, table, 1, k == 7, kh_value(ann))
     has_kh = (table & KH) != 0 and contract in (KING, GENERAL)
-    if has_kh:
-        raw += kh_value(ann)
     gain = weight(model, seat, win) * mult(chooser, mch, win) * raw
     if has_kh and ann < 4 and ann != win:
         gain -= 50 * weight(model, seat, ann)  # R5.6, never multiplied (R7.3)
@@ -136,18 +144,8 @@ def complete(contract, seat, chooser, mch, model, table, win, k, ann, ft, fd, re
 def _seat_bounds(contract, chooser, mch, q, held, played, k, ann, holder, ft, fd):
     """The least and the most seat q's points may still change from a trick boundary."""
     m = mult(chooser, mch, q)
-    raw = 0
-    if contract in (DIAMONDS, GENERAL):
-        raw += 10 * popcount(held & DIAMOND_CARDS)
-    if contract in (QUEENS, GENERAL):
-        raw += 20 * popcount(held & QUEEN_CARDS)
-    if contract in (TRICKS_C, GENERAL):
-        raw += 10 * (8 - k)
-    if contract in (LAST_TRICK, GENERAL):
-        raw += 100
+    raw = raw_points(contract, held, 8 - k, True, kh_value(ann))
     kh_in_play = (held & KH) != 0 and contract in (KING, GENERAL)
-    if kh_in_play:
-        raw += kh_value(ann)
     hi = m * raw
     lo = 0
     if kh_in_play and (ann == q or (ann == PENDING and holder == q)):

@@ -1,5 +1,5 @@
-"""The trick contracts' search of Trix's solver (:mod:`.solve`): alpha-beta over single
-cards with an explicit stack (no recursion: numba issue #6061), MTD(f) at the root.
+"""The trick contracts' search part of Trix's solver (:mod:`.solve`), bound into the alpha-beta
+template (:mod:`sim.core.alphabeta`): alpha-beta over single cards, MTD(f) at the root.
 
 **The value** searched is ``sum over seats q of weight(q) * (q's future points)``, the
 solved seat minimising it and the three others maximising it. The paranoid model of the
@@ -18,7 +18,8 @@ holder's cards come twice, with and without the announcement (his first card is 
 **Techniques** (node counts of full solves from the first card, 30 deals a contract,
 median; each step on top of the ones before):
 
-- A transposition table at trick boundaries (:mod:`.solve_table`) holding bounds on the
+- A transposition table at trick boundaries (the template's, in :mod:`.solve_table`'s
+  scratch) holding bounds on the
   *future* value and the best move. Its key is DDS's *relative ranks*: per suit, who holds
   each card still held, in rank order, and where the cards that score apart lie among
   them (queens in queens and general, K♥ in king and general; a diamond is worth its
@@ -38,51 +39,37 @@ median; each step on top of the ones before):
 - Equivalent cards: the cards of one hand and suit with no card of another hand (nor on
   the table) between them in rank form a class; one card per distinct value is searched,
   and where the trick's fate for the seat is certain only the costliest or the cheapest
-  (skatsearch's value-aware rule, :func:`.solve_moves.gen`): -20% nodes in queens, -30% in general.
+  (skatsearch's value-aware rule, :func:`.solve_moves.moves`): -20% nodes in queens, -30%
+  in general.
 - Move ordering by the trick: the seat ducks with its costliest card, the others leave the
   trick to the seat and throw points on it, or lead where the seat must go over; the
   table's move first. (A killer move per depth made it worse: +30-65% nodes.)
-- A player with one move worth searching inside a trick plays it in the frame itself
-  (42% of the frames were such; fewer frames, no faster), and the last trick (one card
-  each) is counted without frames.
+- The last trick (one card each) is counted without frames. (A player with one move worth
+  searching inside a trick once played it in the frame itself: 42% of the frames were
+  such; fewer frames, no faster. The template has none of it.)
 """
 
 import numpy as np
 
 from sim.core.bits import popcount
+from sim.core.frames import INF, NONE, keep, put
 from sim.core.jit import njit
 from sim.games.trix.solve_moves import (
-    F_ALPHA,
-    F_ALPHA0,
     F_ANN,
-    F_BEST,
-    F_BESTM,
-    F_BESTV,
-    F_BETA,
-    F_BETA0,
     F_FD,
     F_FT,
-    F_GAIN,
     F_H,
-    F_HI,
-    F_I,
-    F_K0,
-    F_K1,
+    F_HIGH,
     F_LEADER,
-    F_LO,
-    F_MAX,
-    F_MOVES,
-    F_N,
-    F_OFF,
+    F_MOVES,  # noqa: F401  (the template's)
     F_TABLE,
-    F_TAG,
     F_TLEN,
     F_TRICK,
     F_WIN,
-    abs_move,
-    gen,
+    card_of,
+    moves,  # noqa: F401  (the template's hook)
     rel_key,
-    rel_move,
+    rel_of,
 )
 from sim.games.trix.solve_points import (
     ANNOUNCE,
@@ -92,15 +79,13 @@ from sim.games.trix.solve_points import (
     complete,
     last_trick,
 )
-from sim.games.trix.solve_table import FRAME, NODES, entry_hi, entry_lo, entry_move, probe, store
+from sim.games.trix.solve_table import FRAME
 from sim.games.trix.vocab import KH
 
 ONE = np.int64(1)
-NONE = -(1 << 40)  # a node not settled at once: its frame is pushed
-INF = 1 << 30
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _tag(leader, seat, contract, ann, ft, fd, chooser, imposed, model):
     return (
         leader | (seat << 2) | (contract << 4) | (ann << 7) | (ft << 10) | (fd << 13)
@@ -108,222 +93,99 @@ def _tag(leader, seat, contract, ann, ft, fd, chooser, imposed, model):
     )  # fmt: skip
 
 
-@njit(cache=True)
-def _enter(work, d, contract, seat, chooser, mch, model, alpha, beta):
-    """Start the node of frame ``d`` (its position already written): its value if settled
-    at once (the last trick, a table hit, the bounds), else NONE with its moves made.
-
-    A player with one move worth searching inside a trick plays it at once, in the frame
-    itself; what such moves gain is kept in F_OFF and added to the frame's value."""
-    base = d * FRAME
-    work[NODES] += 1
-    off = 0
-    while True:
-        tlen = work[base + F_TLEN]
-        leader = work[base + F_LEADER]
-        p = (leader + tlen) % 4
-        tt_move = -1
-        if tlen == 0:
-            h0 = work[base + F_H]
-            h1 = work[base + F_H + 1]
-            h2 = work[base + F_H + 2]
-            h3 = work[base + F_H + 3]
-            ann = work[base + F_ANN]
-            ft = work[base + F_FT]
-            fd = work[base + F_FD]
-            if h0 & (h0 - 1) == 0 and ann != PENDING:  # one card each
-                return off + last_trick(contract, seat, chooser, mch, model, h0, h1, h2, h3,
-                                         leader, ann, ft, fd)  # fmt: skip
-            k = work[base + F_TRICK]
-            lo, hi = bounds(contract, seat, chooser, mch, model, h0, h1, h2, h3, k, ann, ft, fd)
-            imposed = 1 if mch == 4 else 0
-            tag = _tag(leader, seat, contract, ann, ft, fd, chooser, imposed, model)
-            k0, k1 = rel_key(contract, h0, h1, h2, h3)
-            s = probe(work, k0, k1, tag)
-            if s >= 0:
-                lo = max(lo, entry_lo(work, s))
-                hi = min(hi, entry_hi(work, s))
-                tt_move = abs_move(h0 | h1 | h2 | h3, entry_move(work, s))
-            if lo >= beta - off:
-                return off + lo
-            if hi <= alpha - off or lo == hi:
-                return off + hi
-            work[base + F_LO] = lo
-            work[base + F_HI] = hi
-            work[base + F_TAG] = tag
-            work[base + F_K0] = k0
-            work[base + F_K1] = k1
-            alpha = max(alpha, lo + off)
-            beta = min(beta, hi + off)
-        n = gen(work, base, contract, seat, model, p, tt_move)
-        if n > 1 or tlen == 0:
-            break
-        gain, end = _play(work, base, base, work[base + F_MOVES], contract, seat, chooser, mch,
-                          model)  # fmt: skip
-        off += gain
-        if end:
-            return off
-    work[base + F_OFF] = off
-    work[base + F_ALPHA] = alpha - off
-    work[base + F_BETA] = beta - off
-    work[base + F_ALPHA0] = alpha - off
-    work[base + F_BETA0] = beta - off
-    work[base + F_N] = n
-    work[base + F_I] = 0
-    work[base + F_GAIN] = 0
-    mx = p != seat
-    work[base + F_MAX] = mx
-    work[base + F_BESTV] = -INF if mx else INF
-    work[base + F_BESTM] = -1
-    return NONE
+@njit(cache=True, inline="always")
+def _held(f, at):
+    return f[at + F_H] | f[at + F_H + 1] | f[at + F_H + 2] | f[at + F_H + 3]
 
 
-@njit(cache=True)
-def _finish(work, base, value):
-    """A finished trick-boundary node's bounds and best move into the table."""
-    lo = work[base + F_LO]
-    hi = work[base + F_HI]
-    if value <= work[base + F_ALPHA0]:  # failed low: an upper bound
-        hi = min(hi, value)
-    elif value >= work[base + F_BETA0]:  # failed high: a lower bound
-        lo = max(lo, value)
-    else:
-        lo = value
-        hi = value
-    held = work[base + F_H] | work[base + F_H + 1] | work[base + F_H + 2] | work[base + F_H + 3]
-    move = work[base + F_BESTM]
-    rm = rel_move(held, move) if move >= 0 else -1
-    store(work, work[base + F_K0], work[base + F_K1], work[base + F_TAG], lo, hi, rm,
-          popcount(held))  # fmt: skip
+# -- the hooks of the template (sim.core.alphabeta); ctx: contract, seat, chooser, the
+# chooser's multiplier, model ---------------------------------------------------------------
+@njit(cache=True, inline="always")
+def settle(work, f, ctx, alpha, beta):
+    """At a trick boundary: the last trick (one card each) at once, else the bounds from
+    the points still in play (:func:`.solve_points.bounds`)."""
+    if f[F_TLEN] != 0:
+        return NONE, -INF, INF, False
+    contract, seat, chooser, mch, model = ctx
+    h0 = f[F_H]
+    h1 = f[F_H + 1]
+    h2 = f[F_H + 2]
+    h3 = f[F_H + 3]
+    ann = f[F_ANN]
+    ft = f[F_FT]
+    fd = f[F_FD]
+    if h0 & (h0 - 1) == 0 and ann != PENDING:  # one card each
+        v = last_trick(contract, seat, chooser, mch, model, h0, h1, h2, h3,
+                       f[F_LEADER], ann, ft, fd)  # fmt: skip
+        return v, -INF, INF, False
+    lo, hi = bounds(contract, seat, chooser, mch, model, h0, h1, h2, h3, f[F_TRICK],
+                    ann, ft, fd)  # fmt: skip
+    return NONE, lo, hi, True
 
 
-@njit(cache=True)
-def _play(work, base, nb, m, contract, seat, chooser, mch, model):
-    """Write the position after move ``m`` of the frame at ``base`` into the frame at
-    ``nb`` (the same frame, or the next): returns the searched value's gain and whether
-    the contract ended."""
+@njit(cache=True, inline="always")
+def key(work, f, ctx):
+    """The hands in relative ranks (:func:`.solve_moves.rel_key`), then the tag."""
+    contract, seat, chooser, mch, model = ctx
+    imposed = 1 if mch == 4 else 0
+    tag = _tag(f[F_LEADER], seat, contract, f[F_ANN], f[F_FT],
+               f[F_FD], chooser, imposed, model)  # fmt: skip
+    h0 = f[F_H]
+    h1 = f[F_H + 1]
+    h2 = f[F_H + 2]
+    h3 = f[F_H + 3]
+    k0, k1 = rel_key(contract, h0, h1, h2, h3)
+    return k0, k1, tag, popcount(h0 | h1 | h2 | h3)
+
+
+@njit(cache=True, inline="always")
+def play(work, f, m, ctx):
+    """Write the position after move ``m`` into the next frame: returns the searched
+    value's gain and whether the contract ended."""
+    contract, seat, chooser, mch, model = ctx
     c = m & 31
     bit = ONE << c
-    tlen = work[base + F_TLEN]
-    leader = work[base + F_LEADER]
+    tlen = f[F_TLEN]
+    leader = f[F_LEADER]
     p = (leader + tlen) % 4
-    ann = work[base + F_ANN]
-    if ann == PENDING and work[base + F_H + p] & KH:  # R5.6: the holder's first turn
+    ann = f[F_ANN]
+    if ann == PENDING and f[F_H + p] & KH:  # R5.6: the holder's first turn
         ann = p if m & ANNOUNCE else NO_ANNOUNCER
     if tlen == 0:  # R4.1 any lead
         table = bit
         win = p
         best = c
     else:  # R4.3 the highest card of the led suit holds the trick
-        table = work[base + F_TABLE] | bit
-        win = work[base + F_WIN]
-        best = work[base + F_BEST]
+        table = f[F_TABLE] | bit
+        win = f[F_WIN]
+        best = f[F_HIGH]
         if c >> 3 == best >> 3 and c > best:
             win = p
             best = c
-    ft = work[base + F_FT]
-    fd = work[base + F_FD]
-    k = work[base + F_TRICK]
-    if nb != base:
-        for q in range(4):
-            work[nb + F_H + q] = work[base + F_H + q]
-        work[nb + F_FT] = ft
-        work[nb + F_FD] = fd
-        work[nb + F_TRICK] = k
-        work[nb + F_LEADER] = leader
-    work[nb + F_H + p] ^= bit
-    work[nb + F_ANN] = ann
+    ft = f[F_FT]
+    fd = f[F_FD]
+    k = f[F_TRICK]
+    for q in range(4):
+        f[FRAME + F_H + q] = f[F_H + q]
+    f[FRAME + F_H + p] ^= bit
     if tlen < 3:
-        work[nb + F_TLEN] = tlen + 1
-        work[nb + F_TABLE] = table
-        work[nb + F_WIN] = win
-        work[nb + F_BEST] = best
-        return 0, False
-    rest = work[nb + F_H] | work[nb + F_H + 1] | work[nb + F_H + 2] | work[nb + F_H + 3]
+        put(f, FRAME + F_LEADER, (leader, tlen + 1, table, win, best, k, ann, ft, fd))
+        return np.int64(0), False
     gain, ft, fd, end = complete(contract, seat, chooser, mch, model, table, win, k, ann, ft,
-                                 fd, rest)  # fmt: skip
-    work[nb + F_TLEN] = 0
-    work[nb + F_TABLE] = 0
-    work[nb + F_WIN] = -1
-    work[nb + F_BEST] = -1
-    work[nb + F_LEADER] = win  # R4.1 the winner leads the next trick
-    work[nb + F_TRICK] = k + 1
-    work[nb + F_FT] = ft
-    work[nb + F_FD] = fd
+                                 fd, _held(f, FRAME))  # fmt: skip
+    none = np.int64(-1)  # R4.1 the winner leads the next trick
+    put(f, FRAME + F_LEADER, (win, np.int64(0), np.int64(0), none, none, k + 1, ann, ft, fd))
     return gain, end
 
 
-@njit(cache=True)
-def search(work, contract, seat, chooser, mch, model, alpha, beta):
-    """The searched value (fail-soft within ``alpha``, ``beta``) of the position written in
-    frame 0: the seat minimises it, the others maximise it."""
-    # np.int64: a literal depth 0 would make numba compile _enter a second time (8 s)
-    v = _enter(work, np.int64(0), contract, seat, chooser, mch, model, alpha, beta)
-    if v != NONE:
-        return v
-    d = 0
-    while True:
-        base = d * FRAME
-        i = work[base + F_I]
-        if i < work[base + F_N]:  # the next move: play it, enter the child
-            m = work[base + F_MOVES + i]
-            work[base + F_I] = i + 1
-            gain, end = _play(work, base, base + FRAME, m, contract, seat, chooser, mch, model)
-            work[base + F_GAIN] = gain
-            if end:
-                value = gain
-            else:
-                a = work[base + F_ALPHA] - gain
-                b = work[base + F_BETA] - gain
-                v = _enter(work, d + 1, contract, seat, chooser, mch, model, a, b)
-                if v == NONE:
-                    d += 1
-                    continue
-                value = v + gain
-        else:  # the frame is done: its value goes up to its parent
-            value = work[base + F_BESTV]
-            if work[base + F_TLEN] == 0:
-                _finish(work, base, value)
-            value += work[base + F_OFF]
-            if d == 0:
-                return value
-            d -= 1
-            base = d * FRAME
-            value += work[base + F_GAIN]
-            m = work[base + F_MOVES + work[base + F_I] - 1]
-        if work[base + F_MAX]:
-            if value > work[base + F_BESTV]:
-                work[base + F_BESTV] = value
-                work[base + F_BESTM] = m
-                if value > work[base + F_ALPHA]:
-                    work[base + F_ALPHA] = value
-                    if value >= work[base + F_BETA]:
-                        work[base + F_I] = work[base + F_N]  # cut
-        elif value < work[base + F_BESTV]:
-            work[base + F_BESTV] = value
-            work[base + F_BESTM] = m
-            if value < work[base + F_BETA]:
-                work[base + F_BETA] = value
-                if value <= work[base + F_ALPHA]:
-                    work[base + F_I] = work[base + F_N]  # cut
+undo = keep  # a frame holds its whole position
 
 
-@njit(cache=True)
-def solve(work, contract, seat, chooser, mch, model):
-    """The exact searched value of frame 0's position: MTD(f) from 0, zero-window searches
-    whose bounds stay in the table from one to the next (fewer nodes than one full-window
-    search: the module doc of :mod:`.solve`)."""
-    saved = np.empty(FRAME, np.int64)
-    saved[:] = work[:FRAME]  # the root's frame: a search plays its forced moves in it
-    lo = -INF
-    hi = INF
-    g = 0  # from below: zero-window tests under the value are the cheap ones (measured)
-    while lo < hi:
-        b = g + 1 if g == lo else g
-        work[:FRAME] = saved
-        g = search(work, contract, seat, chooser, mch, model, b - 1, b)
-        if g < b:
-            hi = g
-        else:
-            lo = g
-    return g
+@njit(cache=True, inline="always")
+def rel_move(work, f, m):
+    return rel_of(_held(f, 0), m)
+
+
+@njit(cache=True, inline="always")
+def abs_move(work, f, rel):
+    return card_of(_held(f, 0), rel)
