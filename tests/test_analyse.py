@@ -165,3 +165,19 @@ def test_every_game_ships_a_quiz_suite_of_its_rules():
             frame, meta = q.read(spec)
             assert len(frame) >= 1000 and meta["game_version"] == spec.version
             assert set(frame["phase"]) == set(range(len(spec.part("analysis").PHASES)))
+
+
+def test_the_evaluation_guides_python_runs(tmp_path_factory):
+    # docs/evaluation.md's block, on a small Terts run (one worker: the processes are tested
+    # above); the quiz it shows is Euchre's
+    import re
+    from pathlib import Path
+
+    doc = Path(__file__).resolve().parent.parent / "docs" / "evaluation.md"
+    (code,) = re.findall(r"```python\n(.*?)```", doc.read_text(encoding="utf-8"), re.S)
+    run = small_run(tmp_path_factory, "terts", "greedy,random")
+    code = code.replace('"results/RUN"', repr(str(run))).replace("workers=2", "workers=1")
+    names: dict = {}
+    exec(code.replace("print(", "len("), names)
+    assert names["a"].bots[0].per_decision.n > 0 and "| greedy |" in names["a"].to_markdown()
+    assert {s.bot for s in names["q"].scores} == {"greedy", "neural"}

@@ -114,13 +114,16 @@ def test_deal_and_replay_give_the_commands_record_and_verdicts(tmp_path):
 def test_the_readme_example_plays_and_reports(tmp_path):
     blocks = re.findall(r"```python\n(.*?)```", (ROOT / "README.md").read_text(), re.S)
     (block,) = [b for b in blocks if "sim.tournament(" in b]
-    out = tmp_path / "run"
+    out, ladder = tmp_path / "run", tmp_path / "ladder"
     code = block.replace('out="results/RUN"', f"out={str(out)!r}, workers=1, quiet=True")
+    code = code.replace('out="results/ladder"', f"out={str(ladder)!r}, workers=1, say=print")
+    assert "results/" not in code  # nothing written where the test runs
     names: dict = {}
     with contextlib.redirect_stdout(io.StringIO()) as said:
         exec(code, names)
     assert "greedy beats random" in said.getvalue() and names["run"].folder == out
     assert len(names["seats"]) == 800 and names["rep"]["games"] == 400
+    assert names["page"] == ladder / "terts.md" and "## Ratings" in names["page"].read_text()
 
 
 def test_ctrl_c_leaves_a_run_that_resume_finishes(by_command, tmp_path, monkeypatch):
