@@ -359,6 +359,8 @@ def test_the_bounds_hold_the_solved_value_at_every_trick_start(work):
 
 
 def test_the_tables_key_packs_owners_with_pext_and_its_fallback():
+    from sim.core.bits import pext, pext_loop
+
     # the key's owner words: BMI2 pext where the CPU has it, else a loop (numba keys its
     # cache on the CPU, so the loop is compiled on machines without BMI2)
     rnd = random.Random(5)
@@ -367,7 +369,7 @@ def test_the_tables_key_packs_owners_with_pext_and_its_fallback():
         want = 0
         for k, b in enumerate(b for b in range(63) if m >> b & 1):
             want |= (x >> b & 1) << k
-        assert solve_search._pext_loop(x, m) == want == solve_search.pext(x, m)
+        assert pext_loop(x, m) == want == pext(x, m)
 
 
 def test_a_fresh_table_and_a_kept_one_give_the_same_values(work):

@@ -11,7 +11,6 @@ they maximise it); the other side's are the rest.
 import numpy as np
 
 from sim.core.bits import highest_bit, lowest_bit, nth_bit, pext, popcount, run_tops
-from sim.core.bits import pext_loop as _pext_loop  # noqa: F401  (tests/five_hundred reads it)
 from sim.core.frames import HEAD, INF, NONE, push, put, table_words
 from sim.core.jit import njit
 from sim.games.five_hundred.vocab import N_SEATS
