@@ -2,7 +2,8 @@
 rounds ask at the student's positions, the games a round plays, and whether the network
 reads the rollout bot's choice (the hint); the deal sets of each point of its learning curve."""
 
-TEACHER = "mcts:iters=800"  # its choices; measured against the values: docs/learning.md
+TEACHER = "pimc:before=mcts,iters=800"  # its choices: pimc's card play, mcts:iters=800's bids
+# (docs/learning.md: measured against mcts:iters=800's choices alone and the values)
 GAMES = 150  # an imitation round: about 15,000 of the student's decisions
 HINT = True  # the network reads greedy's choice too: measured better, docs/learning.md
 EVAL_SETS = 20  # deal sets of each point of the learning curve, against each yardstick
