@@ -61,11 +61,11 @@ play). ``pimc`` with one world and ``before=solve`` cost 16.7 ms (47 ms in the a
 2.4 ms in the play) and lost to greedy by 72 points of team win share: one sampled world
 decides every bid. With ``before=mcts`` (the auction and the discards by ``mcts``'s flat
 search, the play solved) four worlds beat greedy by 14.0 +- 9.0 at 5.1 ms a decision
-(``trixsim tournament --game five-hundred --bots pimc:before=mcts,worlds=4,greedy --games 400
---seed 7``); with greedy's bids 5.5 +- 6.4 (the same run with ``before=greedy``). At about
-equal time, ``mcts`` (600 iterations, 1.6 ms) beats ``pimc:worlds=1`` (1.9 ms) by 12.3 +-
-6.9 (``--bots pimc:worlds=1,mcts --games 600 --seed 9``): a world costs more than the tree
-search it replaces.
+(``trixsim tournament --game five-hundred --bots pimc:before=mcts,worlds=4,greedy --games
+400 --seed 7``); with greedy's bids 5.5 +- 6.4 (the same run with ``before=greedy``). At
+about equal time, ``mcts`` (then 600 iterations, ``mcts:iters=600``, 1.6 ms) beats
+``pimc:worlds=1`` (1.9 ms) by 12.3 +- 6.9 (``--bots pimc:worlds=1,mcts --games 600 --seed
+9``): a world costs more than the tree search it replaces.
 """
 
 import numpy as np

@@ -44,12 +44,14 @@ the full window was 1.3x slower. ``pimc`` with 20 worlds: about 30 ms a decision
 tricks 1-7 (each world played on to trick 8 and solved per option), under 0.1 ms from
 trick 8 (every world is the true one, and the table answers after the first).
 
-**BEFORE = mcts**: tricks 1-7 by ``mcts`` at its default 800 iterations, the last nine
-solved. Against ``before=solve`` it was not told apart (it led by 4.3 +- 18.1 points of win
-share over 58 deal sets) at an eighth of the time (1.6 ms a decision against 12.5); it
-beats ``mcts`` itself by 27.0 +- 9.8 over 200 deal sets at less time a decision (1.53 ms
-against 1.82: ``trixsim tournament --game terts --bots pimc:before=mcts,mcts --games 400
---seed 9``): the solver's last nine tricks are worth that much over the tree's.
+**BEFORE = mcts**: tricks 1-7 by ``mcts`` at its default iterations (200 since trixsim
+0.6.0, at mcts:iters=200's time: pimc beats mcts:iters=200 by 19.0 +- 9.4 over 200 deal
+sets, docs/bots.md; 800 before, measured here), the last nine solved. Against
+``before=solve`` it was not told apart (it led by 4.3 +- 18.1 points of win share over 58
+deal sets) at an eighth of the time (1.6 ms a decision against 12.5); it beats ``mcts``
+itself by 27.0 +- 9.8 over 200 deal sets at less time a decision (1.53 ms against 1.82:
+``trixsim tournament --game terts --bots pimc:before=mcts,mcts --games 400 --seed 9``): the
+solver's last nine tricks are worth that much over the tree's.
 """
 
 import numpy as np

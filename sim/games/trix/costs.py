@@ -20,8 +20,12 @@ COSTS = {
     # a game 0.72 (pimc:worlds=70,model=rollout, 2.6 s) and 0.86 (worlds=16,last=4,
     # model=reply, 3.1 s) of mcts:iters=200's (3.6 s): a world 2.0 and 10.6 iterations of it
     # (the default 5000 had put pimc's rollout model at about 2,000 times its cost)
-    "cheaper": {"rollout=random": 0.83, "last=6": 0.012, "model=rollout": 4.0e-4,
-                "model=reply": 2.1e-3},  # fmt: skip
+    "cheaper": {
+        "rollout=random": 0.83,
+        "last=6": 0.012,
+        "model=rollout": 4.0e-4,
+        "model=reply": 2.1e-3,
+    },
     # a decision of pimc:worlds=1 against one of mcts:iters=200, self-play (bench engine rows,
     # BENCH_SCALE=0.01, a busy machine): 6.0 ms against 0.24 ms
     "world": 5000,
