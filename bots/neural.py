@@ -44,7 +44,9 @@ def trained_from(spec) -> str:
         meta = loaded(shipped(spec.name), spec)[0].meta
     except WeightsError:
         return f"No weights shipped for {spec.name} yet: train with trixsim train."
-    return " ".join(x for x in (meta.get("trained", ""), meta.get("strength", "")) if x)
+    said = " ".join(x for x in (meta.get("trained", ""), meta.get("strength", "")) if x)
+    # the training's own figure rests on few deal sets; the ladder's on many more
+    return f"{said} Where it stands among the other bots: docs/ladder/{spec.name}.md."
 
 
 @bot_kind("neural", "observation")
