@@ -107,6 +107,21 @@ def test_a_pairing_is_keyed_by_what_fixes_its_games(tmp_path):
     assert base.games % 2 == 0 and base.games >= 4  # whole deal sets, two at least
 
 
+def test_a_pairing_played_with_other_defaults_is_played_anew(tmp_path):
+    # a run records its bots' values, defaults filled in; a default changed since (the same
+    # text, another bot) leaves that run alone and gives the pairing a folder of its own
+    from sim.core.bots import played_params
+
+    base = roster.pairings("terts", ["greedy", "mcts:iters=20"], tmp_path, 1, True)[0]
+    now = played_params("terts", ["greedy", "mcts:iters=20"])
+    assert now["mcts:iters=20"]["iters"] == 20 and "c" in now["mcts:iters=20"]  # defaults too
+    base.folder.mkdir(parents=True)
+    for params, same in ((now, True), ({"greedy": {}, "mcts:iters=20": {"iters": 20}}, False)):
+        (base.folder / "manifest.json").write_text(json.dumps({"params": params}))
+        again = roster.pairings("terts", ["greedy", "mcts:iters=20"], tmp_path, 1, True)[0]
+        assert (again.folder == base.folder) == same and again.folder.parent == base.folder.parent
+
+
 def test_every_game_has_a_ladder_of_its_own_bots():
     from sim.core.bots import parse_spec
     from sim.core.registry import games

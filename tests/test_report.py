@@ -316,6 +316,10 @@ def test_unreportable_folders_get_one_line_and_exit_2(runs, tmp_path):
     cut = copy_run(runs["b"], tmp_path / "cut")  # a part file cut short: damaged, and said so
     part = cut / "contracts.parquet" / "part-000001.parquet"
     part.write_bytes(part.read_bytes()[:100])
+    m = json.loads((runs["b"] / "manifest.json").read_text())
+    bot = m["lineup"][0]
+    other = {**m["params"], bot: {**m["params"][bot], "other": 1}}
+    redone = copy_run(runs["b"], tmp_path / "redone", params=other)  # a default changed since
     retyped = copy_run(runs["b"], tmp_path / "retyped", parts={})  # rewritten on purpose
     for f in (retyped / "games.parquet").iterdir():
         t = pq.read_table(f)
@@ -334,6 +338,7 @@ def test_unreportable_folders_get_one_line_and_exit_2(runs, tmp_path):
         (str(dead),): "no finished games (status stopped: its process is gone); finish it with",
         (str(runs["a"]), str(newer)): "different versions",
         (str(runs["b"]), str(retyped)): "different table schemas",
+        (str(runs["b"]), str(redone)): f"name {bot} alike but played it with other parameters",
         (str(older),): "has no column 'win_share_0'",
         (str(cut),): "part-000001.parquet is damaged (100 bytes instead of",
         (str(runs["a"]), str(runs["a"])): "given twice",

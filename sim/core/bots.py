@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import json
 import math
 import pkgutil
 import warnings
@@ -329,6 +330,12 @@ class BotSpec:
         """Its parameters' :meth:`Param.fingerprint` ('' for most bots)."""
         return "".join(p.fingerprint(self.values[p.name]) for p in self.info.params)
 
+    def played(self) -> dict:
+        """Every parameter's value, defaults filled in, as JSON keeps them: what a run
+        records, since a changed default changes the bot while its text stays the same."""
+        values = {p.name: self.values[p.name] for p in self.info.params}
+        return json.loads(json.dumps(values, default=str))
+
     def encoded(self) -> np.ndarray:
         out = np.zeros(MAX_PARAMS, np.float64)
         for i, p in enumerate(self.info.params):
@@ -520,3 +527,8 @@ def parse_spec(text: str, game: str, files: bool = True) -> BotSpec:
     joint = "," if ":" in name else ":"  # module:Class,key=value
     canonical = name + (joint + given_text if order else "")
     return BotSpec(canonical, info, values)
+
+
+def played_params(game: str, texts: list[str]) -> dict[str, dict]:
+    """Each bot text's parameter values as it plays now (:meth:`BotSpec.played`)."""
+    return {t: parse_spec(t, game).played() for t in dict.fromkeys(texts)}

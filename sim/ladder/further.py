@@ -18,13 +18,12 @@ ladder plays the same games on any machine.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import math
 import re
 from pathlib import Path
 
-from sim.ladder.roster import Pairing, bot_code, games_for
+from sim.ladder.roster import Pairing, bot_code, games_for, run_folder
 
 # a pair not told apart is played on to this many deal sets at most: for cheap pairs, where
 # the budget does not bind (at 200, Five Hundred's neural and greedy, whose games are won or
@@ -64,7 +63,6 @@ def played_on(game: str, base: Pairing, root: Path, quick: bool) -> Pairing | No
     code = [bot_code(game, t) for t in sorted([base.a, base.b])]  # a class bot's source
     key = json.dumps(["further", game, get(game).version, __version__, [base.a, base.b],
                       sets * one, seed] + ([code] if any(code) else []))  # fmt: skip
-    digest = hashlib.sha256(key.encode()).hexdigest()[:10]
     name = re.sub(r"[^A-Za-z0-9=.+-]+", "_", f"{base.a}-vs-{base.b}")[:72]
-    folder = root / "runs" / f"{name}-further-{digest}"
+    folder = run_folder(root, f"{name}-further", key, game, [base.a, base.b])
     return Pairing(base.a, base.b, sets * one, seed, folder, sets * seconds)

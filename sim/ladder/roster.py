@@ -135,10 +135,40 @@ def pairings(game: str, bots: list[str], root: Path, seed: int, quick: bool) -> 
             code = [bot_code(game, t) for t in sorted([a, b])]
             key = json.dumps([game, version, __version__, sorted([a, b]), games, seed]
                              + ([code] if any(code) else []))  # fmt: skip
-            digest = hashlib.sha256(key.encode()).hexdigest()[:10]
             name = re.sub(r"[^A-Za-z0-9=.+-]+", "_", f"{a}-vs-{b}")[:80]
-            out.append(Pairing(a, b, games, seed, root / "runs" / f"{name}-{digest}", seconds))
+            out.append(Pairing(a, b, games, seed, run_folder(root, name, key, game, [a, b]),
+                               seconds))  # fmt: skip
     return out
+
+
+def run_folder(root: Path, name: str, key: str, game: str, bots: list[str]) -> Path:
+    """A pairing's folder: its name and a digest of ``key``. A run there that recorded other
+    parameter values than its bots resolve to now (a changed default: the same text, another
+    bot) is left as it is, and the pairing gets a folder of its own, played anew."""
+    from sim.core.bots import played_params
+
+    folder = root / "runs" / f"{name}-{_digest(key)}"
+    played = recorded_params(folder)
+    if played is None:
+        return folder
+    now = played_params(game, bots)
+    if all(played.get(t, v) == v for t, v in now.items()):
+        return folder
+    return root / "runs" / f"{name}-{_digest(key + json.dumps(now, sort_keys=True))}"
+
+
+def recorded_params(folder: Path) -> dict | None:
+    """The bots' parameter values a run's manifest recorded (None: no run, or one written
+    before runs recorded them)."""
+    try:
+        params = json.loads((folder / "manifest.json").read_text()).get("params")
+    except (OSError, ValueError, AttributeError):
+        return None
+    return params if isinstance(params, dict) else None
+
+
+def _digest(key: str) -> str:
+    return hashlib.sha256(key.encode()).hexdigest()[:10]
 
 
 def load_state(folder: Path, game: str) -> dict | None:

@@ -234,12 +234,31 @@ def no_games_reason(run: Run) -> str:
     )
 
 
+def _check_params(runs: list[Run]) -> None:
+    """ReportError for two runs that name a bot alike but recorded other parameter values for
+    it: a default changed between them, so the same text is another bot (runs written
+    before runs recorded their bots' values are not checked)."""
+    seen: dict[str, tuple[dict, Path]] = {}
+    for r in runs:
+        params = r.manifest.get("params")
+        for text, values in params.items() if isinstance(params, dict) else ():
+            old, where = seen.setdefault(text, (values, r.folder))
+            if old != values and isinstance(old, dict) and isinstance(values, dict):
+                k = next(k for k in sorted(set(old) | set(values)) if old.get(k) != values.get(k))
+                raise ReportError(
+                    f"{where} and {r.folder} name {text} alike but played it with other "
+                    f"parameters ({k} {old.get(k)!r} and {values.get(k)!r}: a default changed "
+                    "between them); report them separately"
+                )
+
+
 def open_runs(folders: list[Path]) -> tuple[list[Run], list[str]]:
     """The runs to report on together, and notes on what was skipped or is partial.
 
     Raises ReportError when nothing can be reported: a folder that is not a run,
-    the same folder twice, runs of different trixsim versions or table schemas
-    (their bots and columns may not mean the same), or no finished game at all.
+    the same folder twice, runs of different trixsim versions or table schemas (their bots
+    and columns may not mean the same), runs that played a bot of the same text with other
+    parameter values, or no finished game at all.
     """
     if not folders:
         raise ReportError("give at least one tournament folder")
@@ -275,6 +294,7 @@ def open_runs(folders: list[Path]) -> tuple[list[Run], list[str]]:
                 f"{first.folder} and {r.folder} have different table schemas ({col}: "
                 f"{first.schema[col]} vs {r.schema.get(col)}); report them separately"
             )
+    _check_params(runs)
     for r in runs:
         plan = r.manifest["plan"]
         try:

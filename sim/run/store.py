@@ -119,6 +119,8 @@ def honesty(plan: Plan) -> dict:
 
 
 def new_manifest(plan: Plan, command: list[str]) -> dict:
+    from sim.core.bots import played_params
+
     return {
         "tool": "trixsim tournament",
         "version": __version__,
@@ -127,6 +129,7 @@ def new_manifest(plan: Plan, command: list[str]) -> dict:
         "command": command,
         "plan": asdict(plan),
         "lineup": plan.bots,
+        "params": played_params(plan.game, plan.bots),  # defaults filled in: what played
         "seed": plan.seed,
         "seatings": plan.seatings,
         **honesty(plan),
