@@ -33,19 +33,21 @@ number of future tricks of a seat's side; ``reward`` turns it into the search pa
   when following, the cheapest card that wins (the highest if opponents still play behind)
   against a trick the other side holds, else the cheapest card.
 
-**Measured** (``/tmp/bench_solve.py``: ``score`` at the first card of the play of 200
-random deals bid and called by random legal actions, a fresh zeroed ``work`` each, on the
-shared 2-core machine, load about 6): median 0.04 ms, 95th percentile 0.2 ms in wall time
-and in thread CPU time alike (CPU worst 0.6 ms; wall worst up to 12 ms when the core is
-taken away); median 675 nodes, 95th percentile 3,500. What each part gains (nodes
-median / 95th percentile, same deals): without the table 1,100 / 10,300; with a key of
-the exact hands instead of relative ranks 930 / 6,000 (worst of 1,000 deals 136,000
-instead of 13,800); without the sure-trick bounds 1,340 / 6,800; without equivalent cards
-960 / 4,500 (the same time: finding them costs what they save); without the ordering
-1,170 / 7,100. ``pimc`` with its default 20 worlds takes about 2.3 ms a decision
-(20 games of one pimc against four greedy); in 500 such games (its seat rotating) it took
-a win share of 0.18 +- 0.02, greedy in its place 0.21 +- 0.02: every sampled world knows
-who the partner is, which the players do not (``search-and-sprt.md``, Five-handed Euchre).
+**Measured** (once, by a script not kept; ``make bench``'s solver row,
+:func:`sim.bench.rows.solver_rows`, times the same full solve and keeps it current:
+``score`` at the first card of the play of 200 random deals bid and called by random legal
+actions, a fresh zeroed ``work`` each, on the shared 2-core machine, load about 6): median
+0.04 ms, 95th percentile 0.2 ms in wall time and in thread CPU time alike (CPU worst 0.6 ms;
+wall worst up to 12 ms when the core is taken away); median 675 nodes, 95th percentile
+3,500. What each part gains (nodes median / 95th percentile, same deals): without the table
+1,100 / 10,300; with a key of the exact hands instead of relative ranks 930 / 6,000 (worst
+of 1,000 deals 136,000 instead of 13,800); without the sure-trick bounds 1,340 / 6,800;
+without equivalent cards 960 / 4,500 (the same time: finding them costs what they save);
+without the ordering 1,170 / 7,100. ``pimc`` with its default 20 worlds takes about 2.3 ms a
+decision (20 games of one pimc against four greedy); in 500 such games (its seat rotating)
+it took a win share of 0.18 +- 0.02, greedy in its place 0.21 +- 0.02: every sampled world
+knows who the partner is, which the players do not (``search-and-sprt.md``, Five-handed
+Euchre).
 """
 
 import numpy as np

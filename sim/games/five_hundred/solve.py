@@ -40,32 +40,33 @@ not only made or set. ``reward`` turns a trick count into the search part's rewa
   card that wins as last to play, the highest while an opponent is still to play; the
   cheapest card otherwise.
 
-**Measured** (``/tmp/fh_bench.py``: ``score`` at the first card of the play, a fresh
-table each, thread CPU time, best of 3, on the shared 2-core machine): 100 random deals
-whose random auction got through (84 in no trumps) median 5.1 ms, 95th percentile 28 ms,
-worst 205 ms, mean 11 ms; 100 deals with the contract forced at random (21 in no trumps)
-median 4.9 ms, 95th percentile 29 ms, worst 89 ms. What each part is worth (60 of those
-deals; 20 for the two slowest rows): without the table the median is 20x slower (52x
-the nodes); with the absolute cards in the key instead of relative ranks 3x (2.4x the
-nodes); without the ordering 5x (8x the nodes); without the bounds 1.2-1.5x (1.4x the
-nodes); without equivalent cards 1.05-1.2x (1.4x the nodes, each cheaper); the table's
-move adds nothing measurable (the ordering already finds 90% of cuts at a lead first,
-97% at a follow); DDS's target loop stepping from the middle costs the same as the
-binary one; killer moves were 1.5x worse (removed); 2^13 to 2^18 buckets make no
+**Measured** (once, by a script not kept; ``make bench``'s solver row,
+:func:`sim.bench.rows.solver_rows`, times the same full solve and keeps it current:
+``score`` at the first card of the play, a fresh table each, thread CPU time, best of 3, on
+the shared 2-core machine): 100 random deals whose random auction got through (84 in no
+trumps) median 5.1 ms, 95th percentile 28 ms, worst 205 ms, mean 11 ms; 100 deals with the
+contract forced at random (21 in no trumps) median 4.9 ms, 95th percentile 29 ms, worst 89
+ms. What each part is worth (60 of those deals; 20 for the two slowest rows): without the
+table the median is 20x slower (52x the nodes); with the absolute cards in the key instead
+of relative ranks 3x (2.4x the nodes); without the ordering 5x (8x the nodes); without the
+bounds 1.2-1.5x (1.4x the nodes); without equivalent cards 1.05-1.2x (1.4x the nodes, each
+cheaper); the table's move adds nothing measurable (the ordering already finds 90% of cuts
+at a lead first, 97% at a follow); DDS's target loop stepping from the middle costs the same
+as the binary one; killer moves were 1.5x worse (removed); 2^13 to 2^18 buckets make no
 difference to one solve. The times vary by up to 20% from run to run on this machine.
 
-**WORLDS** and **BEFORE**: ``mcts`` at its defaults costs 2.2 ms a decision (thread CPU, the
-decisions of 6 greedy-played games: 2.9 ms in the auction, 2.3 ms a discard, 2.0 ms in the
-play). ``pimc`` with one world and ``before=solve`` cost 16.7 ms (47 ms in the auction,
-88 ms a discard: every option played on by greedy to the card play and solved whole;
-2.4 ms in the play) and lost to greedy by 72 points of team win share: one sampled world
-decides every bid. With ``before=mcts`` (the auction and the discards by ``mcts``'s flat
-search, the play solved) four worlds beat greedy by 14.0 +- 9.0 at 5.1 ms a decision
-(``trixsim tournament --game five-hundred --bots pimc:before=mcts,worlds=4,greedy --games
-400 --seed 7``); with greedy's bids 5.5 +- 6.4 (the same run with ``before=greedy``). At
-about equal time, ``mcts`` (then 600 iterations, ``mcts:iters=600``, 1.6 ms) beats
-``pimc:worlds=1`` (1.9 ms) by 12.3 +- 6.9 (``--bots pimc:worlds=1,mcts --games 600 --seed
-9``): a world costs more than the tree search it replaces.
+**WORLDS** and **BEFORE**: ``mcts`` at 600 iterations (its default then) costs 2.2 ms a
+decision (thread CPU, the decisions of 6 greedy-played games: 2.9 ms in the auction, 2.3 ms
+a discard, 2.0 ms in the play). ``pimc`` with one world and ``before=solve`` cost 16.7 ms
+(47 ms in the auction, 88 ms a discard: every option played on by greedy to the card play
+and solved whole; 2.4 ms in the play) and lost to greedy by 72 points of team win share: one
+sampled world decides every bid. With ``before=mcts`` (the auction and the discards by
+``mcts``'s flat search, the play solved) four worlds beat greedy by 14.0 +- 9.0 at 5.1 ms a
+decision (``trixsim tournament --game five-hundred --bots pimc:before=mcts,worlds=4,greedy
+--games 400 --seed 7``); with greedy's bids 5.5 +- 6.4 (the same run with
+``before=greedy``). At about equal time, ``mcts`` (then 600 iterations, ``mcts:iters=600``,
+1.6 ms) beats ``pimc:worlds=1`` (1.9 ms) by 12.3 +- 6.9 (``--bots pimc:worlds=1,mcts --games
+600 --seed 9``): a world costs more than the tree search it replaces.
 """
 
 import numpy as np

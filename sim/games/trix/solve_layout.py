@@ -11,7 +11,7 @@ is the trick search's (:mod:`.solve_table`) keyed on the exact hands, its tag's 
 set: a dense table of pile extents (21^4 x 4 entries) was not needed, the search visits
 few positions.
 
-Measured (``/tmp``-style script in :mod:`.solve`'s doc: 100 random deals, every seat, from
+Measured (a script as in :mod:`.solve`'s doc, not kept: 100 random deals, every seat, from
 the contract's first card, the opening jack, an empty table each; thread CPU time, best of
 3): median 0.01 ms, 95th percentile 0.2 ms, worst 1.2 ms. Under paranoid the three others can nearly
 always keep the seat from getting out: its value from the first card was 0 in 352 of
