@@ -160,9 +160,11 @@ def run_folder(root: Path, name: str, key: str, game: str, bots: list[str]) -> P
 def recorded_params(folder: Path) -> dict | None:
     """The bots' parameter values a run's manifest recorded (None: no run, or one written
     before runs recorded them)."""
+    from sim.run.store import TournamentError, read_manifest
+
     try:
-        params = json.loads((folder / "manifest.json").read_text()).get("params")
-    except (OSError, ValueError, AttributeError):
+        params = read_manifest(folder).get("params")
+    except TournamentError:  # none, or damaged: the tournament's --resume says what is wrong
         return None
     return params if isinstance(params, dict) else None
 
