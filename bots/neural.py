@@ -13,6 +13,7 @@ from pathlib import Path
 import sim.core
 from sim.core.binding import bind
 from sim.core.bots import Param, bot_kind, numba_info, rollout_binding
+from sim.core.symmetry import module_of
 from sim.core.weights import ModelParam, WeightsError, loaded
 
 TEMPLATE = Path(sim.core.__file__).with_name("neural.py")
@@ -25,9 +26,10 @@ def shipped(game: str) -> Path:
 
 
 def bound_neural(spec):
-    """The decision template bound to ``spec``'s observation part and hint (one copy per
-    game): the rollout bot its search part names, or none."""
-    return bind(TEMPLATE, spec.name, {"O": spec.module("observation"), "G": hint_bot(spec)})
+    """The decision template bound to ``spec``'s observation part, hint (the rollout bot its
+    search part names, or none) and suit symmetry (or none); one copy per game."""
+    parts = {"O": spec.module("observation"), "G": hint_bot(spec), "Y": module_of(spec)}
+    return bind(TEMPLATE, spec.name, parts)
 
 
 def hint_bot(spec) -> str:

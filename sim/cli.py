@@ -413,6 +413,13 @@ def train(
         "[default: the game's own, docs/learning.md]",
         show_default=False,
     ),
+    views: bool = typer.Option(
+        None,
+        "--views/--no-views",
+        help="Let the network read each position in its suit view, where the game has a suit "
+        "symmetry (five-handed Euchre) [default: the game's own, docs/learning.md]",
+        show_default=False,
+    ),
     workers: int = typer.Option(
         None, help="Worker processes that play [default: all cores]", show_default=False
     ),
@@ -444,7 +451,7 @@ def train(
         else:
             settings = new_settings(_game(game).name, minutes, rounds, seed, teacher,
                                     str(start) if start else None, self_play,
-                                    hint)  # fmt: skip
+                                    hint, views)  # fmt: skip
         folder = out or default_out(settings.game)
         weights = run(settings, folder, resume, workers, progress=not quiet,
                       more={"rounds": rounds, "minutes": minutes}, backend=backend,

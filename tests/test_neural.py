@@ -41,10 +41,11 @@ def test_the_compiled_forward_pass_equals_numpy():
     assert np.ptp(want) > 1.0  # the inputs made a difference
 
 
-def save(tmp_path, game, name="w.npz", hinted=False, **meta):
+def save(tmp_path, game, name="w.npz", hinted=False, views=False, **meta):
     spec = get(game)
     o = spec.part("observation")
-    stamp = {"game": game, "rules": spec.version, "encoding": encoding(spec, hinted)} | meta
+    stamp = {"game": game, "rules": spec.version, "encoding": encoding(spec, hinted, views),
+             "views": views} | meta  # fmt: skip
     path = tmp_path / name
     n_in = o.SIZE + (o.N_GLOBAL if hinted else 0)
     Network(random_network(n_in, 16, 8, o.N_GLOBAL), stamp).save(path)
@@ -71,17 +72,28 @@ def test_weights_of_another_game_or_encoding_are_refused_in_one_line(tmp_path):
         assert "\n" not in str(e.value)
     ok = save(tmp_path, "euchre5")
     assert parse_spec(f"neural:model={ok}", "euchre5").text == f"neural:model={ok}"
+    # suit views in a game without a suit symmetry, or stamped as weights without them
+    views = save(tmp_path, "trix", "views.npz", views=True)
+    with pytest.raises(BotSpecError, match="reads suit views .* which trix has none of"):
+        parse_spec(f"neural:model={views}", "trix")
+    plain = save(tmp_path, "euchre5", "plain.npz", encoding=encoding(get("euchre5")), views=True)
+    with pytest.raises(BotSpecError, match="this trixsim encodes"):
+        parse_spec(f"neural:model={plain}", "euchre5")
 
 
-@pytest.mark.parametrize("game, hinted", [("euchre5", True), ("terts", False)])
-def test_neural_plays_the_best_legal_action_of_its_network(tmp_path, game, hinted):
+@pytest.mark.parametrize(
+    "game, hinted, views",
+    [("euchre5", True, False), ("euchre5", True, True), ("terts", False, False)],
+)
+def test_neural_plays_the_best_legal_action_of_its_network(tmp_path, game, hinted, views):
     """The network's inputs: the seat's tensor, and with the hint, the one-hot of greedy's
-    global action there (greedy asked here as a bot of its own)."""
+    global action there (greedy asked here as a bot of its own); with the suit views, those
+    inputs moved into the position's view, and each action scored by its moved id."""
     from tests.test_bots import positions
 
     spec = get(game)
     o, k = spec.part("observation"), spec.part("kernels")
-    path = save(tmp_path, game, hinted=hinted)
+    path = save(tmp_path, game, hinted=hinted, views=views)
     bot, greedy = parse_spec(f"neural:model={path}", game), parse_spec("greedy", game)
     buffer = read(path).buffer()
     checked = 0
@@ -97,6 +109,12 @@ def test_neural_plays_the_best_legal_action_of_its_network(tmp_path, game, hinte
             a = greedy.info.decide(public, seat, hand, game_.legal_mask(), rng, greedy.encoded())
             x[o.SIZE + o.to_global(public, hand, a)] = 1.0
         scores = forward_numpy(buffer, x[None])[0]
+        if views:
+            y = spec.part("symmetry")
+            v = y.view_of(x)
+            moved = np.zeros_like(x)
+            moved[y.INPUTS[v]] = x
+            scores = forward_numpy(buffer, moved[None])[0][y.ACTIONS[v]]
         legal = game_.legal_actions()
         want = max(legal, key=lambda a: (scores[o.to_global(public, hand, a)], -a))
         got = bot.info.decide(public, seat, hand, game_.legal_mask(), rng, bot.encoded())

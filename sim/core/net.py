@@ -21,11 +21,12 @@ from numba.extending import intrinsic
 from sim.core.jit import njit
 
 MAGIC = 4097.0  # buffer[0]: a packed network (exact in float32)
-HEADER = 8  # buffer[0:8]: MAGIC, inputs, hidden 1, hidden 2, outputs, length, stick, 0
+HEADER = 8  # buffer[0:8]: MAGIC, inputs, hidden 1, hidden 2, outputs, length, stick, views
 STICK = 6  # buffer[STICK]: the bonus its hint's action gets in play (sim.core.neural)
+VIEWS = 7  # buffer[VIEWS]: 1 when it reads the game's suit views (sim.core.symmetry), else 0
 
 
-def pack(w1, b1, w2, b2, w3, b3, stick: float = 0.0) -> np.ndarray:
+def pack(w1, b1, w2, b2, w3, b3, stick: float = 0.0, views: bool = False) -> np.ndarray:
     """The flat buffer of a network: header, then ``w1`` (inputs × hidden 1, a row per input),
     ``b1``, ``w2`` (hidden 1 × hidden 2), ``b2``, ``w3`` (hidden 2 × outputs), ``b3``."""
     parts = [np.asarray(a, np.float32) for a in (w1, b1, w2, b2, w3, b3)]
@@ -36,7 +37,7 @@ def pack(w1, b1, w2, b2, w3, b3, stick: float = 0.0) -> np.ndarray:
         if a.shape != shape:
             raise ValueError(f"a layer of shape {a.shape} where {shape} belongs")
     length = HEADER + sum(a.size for a in parts)
-    head = np.array([MAGIC, n_in, h1, h2, n_out, length, stick, 0], np.float32)
+    head = np.array([MAGIC, n_in, h1, h2, n_out, length, stick, float(views)], np.float32)
     if int(head[5]) != length:
         raise ValueError(f"a network of {length:,} floats is too large for its header")
     return np.concatenate([head] + [a.ravel() for a in parts])

@@ -8,7 +8,9 @@ The bot reads only what the seat may know: the public slots and its own hand, th
 game's ``encode``; and, for weights trained with a **hint**, the action the game's rollout bot
 (``G``, its ``greedy``) would take there, given as one more one-hot input of a global action
 id (``docs/learning.md``: a network that starts from a good heuristic's choice and learns
-where to leave it). ``G`` sees what this bot sees.
+where to leave it). ``G`` sees what this bot sees. A network trained on the game's suit
+views (``Y``, :mod:`sim.core.symmetry`) reads the inputs moved into the position's view and
+scores the actions moved alike.
 """
 
 import numpy as np
@@ -17,11 +19,13 @@ from sim.core.bits import lowest_bit
 from sim.core.jit import njit
 from sim.core.limits import MAX_PARAMS
 from sim.core.net import STICK as HEADER_STICK
+from sim.core.net import VIEWS as HEADER_VIEWS
 from sim.core.net import forward, network_at, scratch
 from sim.core.rng import mix, next_u64
 
 O = None  # bound per game (bots/neural.py): the game's observation part  # noqa: E741
 G = None  # bound per game: the hint, its rollout bot's function (one with the bot's signature)
+Y = None  # bound per game: its suit symmetry (sim.core.symmetry), read by networks of views
 
 MODEL, STICK, TEMPERATURE, SEED = 0, 1, 2, 3  # params: the network's address, the bonus a
 # hinted network's scores give the hint's action, the temperature, a seed (in this order: a
@@ -52,7 +56,18 @@ def scores_of(public, seat, hand, legal, rng, w, x, work):
     if not fits or np.int64(w[4]) != O.N_GLOBAL or len(x) != n_in:
         raise ValueError("neural: the network does not fit this game's observation")
     hint = inputs(public, seat, hand, legal, rng, x)
-    forward(w, x, *work)
+    if w[HEADER_VIEWS] == 0.0:
+        forward(w, x, *work)
+        return hint
+    k = Y.view_of(x)  # a network of views: its inputs in the view, its scores moved back
+    moved = np.zeros(n_in, np.float32)
+    for i in range(n_in):
+        if x[i] != 0.0:
+            moved[Y.INPUTS[k, i]] = x[i]
+    forward(w, moved, *work)
+    scores = work[2].copy()
+    for g in range(len(scores)):
+        work[2][g] = scores[Y.ACTIONS[k, g]]
     return hint
 
 

@@ -105,6 +105,12 @@ CONTRACTS: dict[str, Contract] = {
         functions=("phase", "trick", "position"),
         optional=True,
     ),
+    # the suit views a network may read (sim.core.symmetry; docs/learning.md)
+    "symmetry": Contract(
+        values=("N_VIEWS", "INPUTS", "ACTIONS", "DESCRIPTION"),
+        functions=("view_of",),
+        optional=True,
+    ),
 }
 
 

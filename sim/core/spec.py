@@ -36,6 +36,7 @@ PARTS = {
     "web": "web",  # optional: the game's own parts of a seat's view in the browser (sim/web)
     "learning": "learning",  # optional: the teacher and round size of trixsim train
     "analysis": "analysis",  # optional: phases, error bands and words of trixsim analyse
+    "symmetry": "symmetry",  # optional: the suit views a network may read (sim.core.symmetry)
 }
 
 
@@ -85,7 +86,7 @@ class GameSpec:
 
     def has(self, part: str) -> bool:
         """Whether the game provides this part (all do but the optional determinizer, search,
-        solver, observation, costs, bench, web and learning)."""
+        solver, observation, costs, bench, web, learning, analysis and symmetry)."""
         return importlib.util.find_spec(self.module(part)) is not None
 
     @property

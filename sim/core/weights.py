@@ -30,15 +30,20 @@ class WeightsError(BotSpecError):
     """A weights file that cannot be played: missing, unreadable, or not this game's."""
 
 
-def encoding(spec, hinted: bool = False) -> str:
+def encoding(spec, hinted: bool = False, views: bool = False) -> str:
     """The digest of ``spec``'s observation as a network reads it: its game, rules version,
     slices (names, sizes, meanings), and global actions; for a network ``hinted`` with the
-    rollout bot's choice, that bot's name and source too (its choices are inputs)."""
+    rollout bot's choice, that bot's name and source too (its choices are inputs); for one
+    that reads the suit ``views``, their description and tables."""
     o = spec.part("observation")
     parts = [spec.name, spec.version, [list(s) for s in o.SLICES], o.SIZE, o.N_GLOBAL,
              o.global_names()]  # fmt: skip
     if hinted:
         parts.append(hint_source(spec))
+    if views:
+        from sim.core.symmetry import digest, part_of
+
+        parts.append(["views", digest(part_of(spec))])
     return hashlib.sha256(json.dumps(parts).encode()).hexdigest()[:16]
 
 
@@ -78,7 +83,13 @@ class Network:
 
     def buffer(self) -> np.ndarray:
         """The packed network, with the ``stick`` its meta says it plays best with."""
-        return pack(*(self.layers[k] for k in LAYERS), stick=float(self.meta.get("stick", 0.0)))
+        stick = float(self.meta.get("stick", 0.0))
+        return pack(*(self.layers[k] for k in LAYERS), stick=stick, views=self.views)
+
+    @property
+    def views(self) -> bool:
+        """Whether it reads the game's suit views (:mod:`sim.core.symmetry`)."""
+        return bool(self.meta.get("views", False))
 
     def save(self, path: Path) -> None:
         """Write the file whole or not at all (a temporary file renamed over it)."""
@@ -127,7 +138,11 @@ def check(net: Network, spec, path) -> None:
     if game != spec.name:
         raise WeightsError(f"{path} holds weights for {game!r}, not for {spec.name}")
     hint = hinted(net, spec)
-    want = encoding(spec, hint)
+    if net.views and not spec.has("symmetry"):
+        raise WeightsError(
+            f"{path} reads suit views (trixsim train --views), which {spec.name} has none of"
+        )
+    want = encoding(spec, hint, net.views)
     if stamp != want:
         with_hint = f" with {hint_source(spec)[0]}'s hint" if hint else ""
         raise WeightsError(

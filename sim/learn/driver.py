@@ -219,6 +219,7 @@ def new_settings(
     start: str | None = None,
     self_play: float = 0.0,
     hint: bool | None = None,
+    views: bool | None = None,
     **more,
 ) -> Settings:
     """The settings of a new run, checked: LearnError names what is wrong in one line."""
@@ -248,6 +249,12 @@ def new_settings(
         from sim.learn.train import default_hint
 
         hint = default_hint(spec)
+    if views is None:  # the game's own choice (its part learning), else none
+        from sim.learn.train import default_views
+
+        views = default_views(spec)
+    if views and not spec.has("symmetry"):
+        raise LearnError(f"--views: {game} has no suit symmetry to read (no symmetry part)")
     ask = ask_of(teacher)
     try:
         t = parse_spec(ask.teacher, game) if ask.teacher else None
@@ -255,7 +262,7 @@ def new_settings(
             from sim.core.weights import loaded
             from sim.learn.train import check_start_hint
 
-            check_start_hint(loaded(Path(start), spec)[0], spec, hint, start)
+            check_start_hint(loaded(Path(start), spec)[0], spec, hint, views, start)
     except BotSpecError as e:
         raise LearnError(f"--teacher/--from: {e}") from None
     if t is not None and (t.info.kind != "numba" or t.timed):
@@ -275,6 +282,7 @@ def new_settings(
         teacher=teacher,
         imitate=1.0 - self_play,
         hint=hint,
+        views=views,
         start=str(Path(start).resolve()) if start else "",
         **more,
     )

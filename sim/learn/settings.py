@@ -39,6 +39,7 @@ class Settings:
     start: str = ""  # weights to start from ("": a new network)
     hidden: tuple[int, int] = (256, 128)
     hint: bool = False  # the rollout bot's choice is an input too (docs/learning.md)
+    views: bool = False  # the network reads each position in its suit view (sim.core.symmetry)
     imitate: float = 1.0  # the share of the rounds (or minutes) spent imitating; the rest
     # is self-play (docs/learning.md: within an hour it lost strength, so none by default)
     games: int = 0  # games an imitation round (0: about 20,000 decisions' worth)

@@ -45,14 +45,24 @@ def default_hint(spec) -> bool:
     return spec.has("learning") and bool(spec.part("learning").HINT)
 
 
-def check_start_hint(net, spec, hint: bool, start) -> None:
-    """LearnError unless the ``--from`` network ``net`` reads the hint as the run will."""
+def default_views(spec) -> bool:
+    """Whether the game's networks read its suit views by default (its part ``learning``)."""
+    return spec.has("learning") and bool(getattr(spec.part("learning"), "VIEWS", False))
+
+
+def check_start_hint(net, spec, hint: bool, views: bool, start) -> None:
+    """LearnError unless the ``--from`` network ``net`` reads the hint and the suit views as
+    the run will."""
     from sim.core.weights import hinted
     from sim.learn.selfplay import LearnError
 
     if hinted(net, spec) != hint:
         raise LearnError(f"--from {start} was trained {'without' if hint else 'with'} "
                          f"the hint: give {'--no-hint' if hint else '--hint'}")  # fmt: skip
+    if net.views != views:
+        give = "--no-views" if views else "--views"
+        raise LearnError(f"--from {start} was trained {'without' if views else 'with'} "
+                         f"the suit views: give {give}")  # fmt: skip
 
 
 def _seed(seed: int, round_: int, what: int) -> int:
@@ -139,7 +149,12 @@ class Trainer:
             )
             for p in parts
         ]
-        return Shard.join([f.result() for f in futures])
+        shard = Shard.join([f.result() for f in futures])
+        if self.s.views:  # the rows as the network reads them: each in its suit view
+            from sim.core.symmetry import canonical_shard, part_of
+
+            shard = canonical_shard(shard, part_of(self.spec))
+        return shard
 
     # -- learning ----------------------------------------------------------------------
     def _step(self, loss) -> None:
@@ -232,8 +247,9 @@ class Trainer:
         meta = {
             "game": self.spec.name,
             "rules": self.spec.version,
-            "encoding": encoding(self.spec, s.hint),
+            "encoding": encoding(self.spec, s.hint, s.views),
             "hint": hint_source(self.spec)[0] if s.hint else "",
+            "views": s.views,
             "teacher": self.teacher,
             "rounds": self.round,
             "value_scale": s.value_scale,
@@ -251,6 +267,11 @@ class Trainer:
         frm = f" --from {s.start}" if s.start else ""
         own = default_hint(self.spec)
         frm += "" if s.hint == own else (" --hint" if s.hint else " --no-hint")
+        frm += (
+            ""
+            if s.views == default_views(self.spec)
+            else (" --views" if s.views else " --no-views")
+        )
         return (
             f"Trained by trixsim train --game {s.game} {budget} --seed {s.seed}{frm} "
             f"(teacher {self.teacher}; {self.round} rounds, {self.seconds / 60:.0f} minutes)."
@@ -262,7 +283,7 @@ class Trainer:
             from sim.core.weights import loaded
 
             net = loaded(Path(self.s.start), self.spec)[0]
-            check_start_hint(net, self.spec, self.s.hint, self.s.start)
+            check_start_hint(net, self.spec, self.s.hint, self.s.views, self.s.start)
             self.net.load_network(net)
             self.s.value_scale = self.s.value_scale or net.meta.get("value_scale", 0.0)
         self.export(self.weights_path(0))
