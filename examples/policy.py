@@ -14,7 +14,7 @@ import numpy as np
 from sim.core.bots import BatchedBot, Param
 from sim.core.net import forward_numpy
 from sim.core.registry import get
-from sim.core.weights import loaded
+from sim.core.weights import WeightsError, loaded
 
 
 class MLP(BatchedBot):
@@ -24,7 +24,9 @@ class MLP(BatchedBot):
 
     @classmethod
     def check(cls, game: str, **params) -> None:
-        loaded(params["model"], get(game))  # refused in one line: missing, foreign, stale
+        net = loaded(params["model"], get(game))[0]  # refused in one line: missing, foreign, stale
+        if net.views:  # its inputs and scores are moved by the game's suit views: neural's work
+            raise WeightsError(f"{params['model']} reads suit views: play it as neural:model=FILE")
 
     def __init__(self, game, rng, **params):
         super().__init__(game, rng, **params)
