@@ -107,7 +107,7 @@ CONTRACTS: dict[str, Contract] = {
     ),
     # the suit views a network may read (sim.core.symmetry; docs/learning.md)
     "symmetry": Contract(
-        values=("N_VIEWS", "INPUTS", "ACTIONS", "DESCRIPTION"),
+        values=("INPUTS", "ACTIONS", "DESCRIPTION"),
         functions=("view_of",),
         optional=True,
     ),

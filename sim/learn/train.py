@@ -151,9 +151,9 @@ class Trainer:
         ]
         shard = Shard.join([f.result() for f in futures])
         if self.s.views:  # the rows as the network reads them: each in its suit view
-            from sim.core.symmetry import canonical_shard, part_of
+            from sim.learn.views import canonical_shard
 
-            shard = canonical_shard(shard, part_of(self.spec))
+            shard = canonical_shard(shard, self.spec.part("symmetry"))
         return shard
 
     # -- learning ----------------------------------------------------------------------

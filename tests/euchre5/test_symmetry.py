@@ -72,8 +72,8 @@ def test_training_rows_are_moved_into_the_views_the_bot_reads():
     # the trainer's rows (sim.core.symmetry.canonical_shard) hold what a network of views
     # reads at play (sim.core.neural): the tensor and the hint moved by the tensor's view,
     # the legal actions, the action taken, the teacher's choice and values moved alike
-    from sim.core.symmetry import canonical_shard
     from sim.learn.selfplay import Shard
+    from sim.learn.views import canonical_shard
 
     rng = np.random.default_rng(5)
     rows = []

@@ -34,15 +34,6 @@ def sigma_of(reference: int, swap: int = 0) -> list[int]:
     return sigma
 
 
-def _starts():
-    """Where each slice begins in the tensor."""
-    at, out = 0, {}
-    for name, length, _ in SLICES:
-        out[name] = (at, length)
-        at += length
-    return out
-
-
 def _moved_action(g: int, sigma) -> int:
     """Global id ``g`` with its card's or named suit moved by ``sigma``."""
     if g < G_PASS:  # plays, discards, calls: a compact card plane each
@@ -52,28 +43,30 @@ def _moved_action(g: int, sigma) -> int:
     return g - named + sigma[named] if 0 <= named < 4 else g
 
 
-def _parts():
-    """The card slices (start, planes) and the suit one-hots' starts."""
-    starts = _starts()
-    plane = [(s, r, s * RANKS + r) for s in range(4) for r in range(RANKS)]
-    cards = [(at, plane) for name, (at, _) in starts.items()
+def _slices():
+    """The card slices ``(start, planes)`` and the starts of the suit one-hots."""
+    starts, at = {}, 0
+    for name, length, _ in SLICES:
+        starts[name] = at
+        at += length
+    planes = {(s, r): s * RANKS + r for s in range(4) for r in range(RANKS)}
+    cards = [(at, planes) for name, at in starts.items()
              if name in CARD_SLICES or name.startswith(CARD_SLICES[4:])]  # fmt: skip
-    return cards, [starts[name][0] for name in SUIT_SLICES]
+    return starts, cards, [starts[name] for name in SUIT_SLICES]
+
+
+STARTS, CARDS, SUITS = _slices()
+INPUTS, ACTIONS = tables(SIZE, N_GLOBAL, CARDS, SUITS, _moved_action,
+                         [sigma_of(r, swap) for r in range(4) for swap in (0, 1)])  # fmt: skip
+TRUMP_AT, UP_AT = STARTS["trump"], STARTS["up"]
+CARD_STARTS = np.array([at for at, _ in CARDS], np.int64)
+SUIT_STARTS = np.array(SUITS, np.int64)
 
 
 def permuted(sigma) -> tuple[np.ndarray, np.ndarray]:
     """The ``INPUTS`` and ``ACTIONS`` rows of any suit permutation ``sigma``."""
-    inputs, actions = tables(SIZE, N_GLOBAL, *_parts(), _moved_action, [sigma])
+    inputs, actions = tables(SIZE, N_GLOBAL, CARDS, SUITS, _moved_action, [sigma])
     return inputs[0], actions[0]
-
-
-INPUTS, ACTIONS = tables(SIZE, N_GLOBAL, *_parts(), _moved_action,
-                         [sigma_of(r, swap) for r in range(4) for swap in (0, 1)])  # fmt: skip
-N_VIEWS = len(INPUTS)
-TRUMP_AT = _starts()["trump"][0]
-UP_AT = _starts()["up"][0]
-CARD_STARTS = np.array([at for at, _ in _parts()[0]], np.int64)
-SUIT_STARTS = np.array(_parts()[1], np.int64)
 
 
 @njit(cache=True)
