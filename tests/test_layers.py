@@ -1,5 +1,5 @@
 """Lower layers never import higher ones: core < games < bots < run, report, table, web, envs <
-bench, cli, ladder. An import anywhere in a module counts, inside a function too.
+bench, cli, ladder, learn. An import anywhere in a module counts, inside a function too.
 
 A game's parts that plug into a higher layer sit in that layer: its report sections
 (``report*.py``) and its terminal view beside ``sim.report`` and ``sim.table``, its web
@@ -28,6 +28,7 @@ LAYERS = {  # package prefix -> layer
     "sim.cli_analyse": 4,
     "sim.cli_common": 4,
     "sim.ladder": 4,
+    "sim.learn": 4,  # training plays tournaments' deals (sim.run) and their intervals (sim.report)
 }
 
 
