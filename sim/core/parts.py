@@ -97,7 +97,7 @@ CONTRACTS: dict[str, Contract] = {
     "costs": Contract(values=("COSTS",), optional=True),  # fields of sim.run.cost.Costs
     "bench": Contract(values=("STRENGTH", "LADDER"), functions=("targets",), optional=True),
     # trixsim train's
-    "learning": Contract(values=("TEACHER", "GAMES", "HINT", "EVAL_SETS"), optional=True),
+    "learning": Contract(values=("TEACHER", "GAMES", "HINT", "VIEWS", "EVAL_SETS"), optional=True),
     "analysis": Contract(  # trixsim analyse's (sim.analysis): it needs the solver part too
         # QUIZ: the suite's evaluator (SD on four times its worlds), the games of seed 1 its
         # positions come from, the share of their decisions drawn (about 2,000 positions)

@@ -260,9 +260,9 @@ def new_settings(
         t = parse_spec(ask.teacher, game) if ask.teacher else None
         if start:
             from sim.core.weights import loaded
-            from sim.learn.train import check_start_hint
+            from sim.learn.train import check_start
 
-            check_start_hint(loaded(Path(start), spec)[0], spec, hint, views, start)
+            check_start(loaded(Path(start), spec)[0], spec, hint, views, start)
     except BotSpecError as e:
         raise LearnError(f"--teacher/--from: {e}") from None
     if t is not None and (t.info.kind != "numba" or t.timed):

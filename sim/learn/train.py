@@ -47,10 +47,10 @@ def default_hint(spec) -> bool:
 
 def default_views(spec) -> bool:
     """Whether the game's networks read its suit views by default (its part ``learning``)."""
-    return spec.has("learning") and bool(getattr(spec.part("learning"), "VIEWS", False))
+    return spec.has("learning") and bool(spec.part("learning").VIEWS)
 
 
-def check_start_hint(net, spec, hint: bool, views: bool, start) -> None:
+def check_start(net, spec, hint: bool, views: bool, start) -> None:
     """LearnError unless the ``--from`` network ``net`` reads the hint and the suit views as
     the run will."""
     from sim.core.weights import hinted
@@ -283,7 +283,7 @@ class Trainer:
             from sim.core.weights import loaded
 
             net = loaded(Path(self.s.start), self.spec)[0]
-            check_start_hint(net, self.spec, self.s.hint, self.s.views, self.s.start)
+            check_start(net, self.spec, self.s.hint, self.s.views, self.s.start)
             self.net.load_network(net)
             self.s.value_scale = self.s.value_scale or net.meta.get("value_scale", 0.0)
         self.export(self.weights_path(0))

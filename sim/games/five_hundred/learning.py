@@ -7,4 +7,5 @@ TEACHER = "pimc:iters=800,play_iters=800"  # its choices: mcts:iters=800 before 
 # which are solved on 12 worlds (docs/learning.md says why, measured)
 GAMES = 400  # an imitation round: about 75,000 of the student's decisions
 HINT = True  # the network reads greedy's choice too: measured better, docs/learning.md
+VIEWS = False  # no suit symmetry part (sim.core.symmetry)
 EVAL_SETS = 200  # a game is won or lost whole: 20 deal sets would give ±30 points

@@ -5,4 +5,5 @@ reads the rollout bot's choice (the hint); the deal sets of each point of its le
 TEACHER = "mcts:iters=800"  # its choices; measured against the values: docs/learning.md
 GAMES = 55  # an imitation round: about 15,000 of the student's decisions
 HINT = False  # the hint (greedy's choice as an input) measured no better here: docs/learning.md
+VIEWS = False  # no suit symmetry part (sim.core.symmetry)
 EVAL_SETS = 20  # deal sets of each point of the learning curve, against each yardstick
