@@ -417,7 +417,7 @@ def train(
         None,
         "--views/--no-views",
         help="Let the network read each position in its suit view, where the game has a suit "
-        "symmetry (five-handed Euchre) [default: the game's own, docs/learning.md]",
+        "symmetry (docs/games.md) [default: the game's own, docs/learning.md]",
         show_default=False,
     ),
     workers: int = typer.Option(

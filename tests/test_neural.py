@@ -83,7 +83,12 @@ def test_weights_of_another_game_or_encoding_are_refused_in_one_line(tmp_path):
 
 @pytest.mark.parametrize(
     "game, hinted, views",
-    [("euchre5", True, False), ("euchre5", True, True), ("terts", False, False)],
+    [
+        ("euchre5", True, False),
+        ("euchre5", True, True),
+        ("five-hundred", True, True),
+        ("terts", False, False),
+    ],
 )
 def test_neural_plays_the_best_legal_action_of_its_network(tmp_path, game, hinted, views):
     """The network's inputs: the seat's tensor, and with the hint, the one-hot of greedy's

@@ -58,11 +58,13 @@ def digest(part) -> str:
     return h.hexdigest()[:16]
 
 
-def tables(size: int, n_global: int, card_slices, suit_slices, moved_action, sigmas):
+def tables(size: int, n_global: int, card_slices, suit_slices, moved_action, sigmas,
+           action_slices=()):  # fmt: skip
     """``INPUTS`` and ``ACTIONS`` of the suit permutations ``sigmas`` (``sigma[s]``: what suit
     ``s`` becomes): ``card_slices`` are ``(start, planes)``, ``planes[suit, rank]`` the input
     of a card within its slice; ``suit_slices`` the starts of one-hots over the suits;
-    ``moved_action(g, sigma)`` the global id ``g`` becomes."""
+    ``moved_action(g, sigma)`` the global id ``g`` becomes; ``action_slices`` are ``(start,
+    length)`` of one-hots over the first ``length`` global ids (a bid, say)."""
     inputs = np.tile(np.arange(size + n_global, dtype=np.int64), (len(sigmas), 1))
     actions = np.tile(np.arange(n_global, dtype=np.int64), (len(sigmas), 1))
     for k, sigma in enumerate(sigmas):
@@ -72,8 +74,31 @@ def tables(size: int, n_global: int, card_slices, suit_slices, moved_action, sig
         for start in suit_slices:
             inputs[k, start : start + len(sigma)] = start + np.asarray(sigma)
         actions[k] = [moved_action(g, sigma) for g in range(n_global)]
+        for start, length in action_slices:
+            inputs[k, start : start + length] = start + actions[k, :length]
         inputs[k, size:] = size + actions[k]  # the hint: a one-hot over the global ids
         for t in (inputs[k], actions[k]):  # a permutation, else two inputs would share a row
             if not (np.sort(t) == np.arange(len(t))).all():
                 raise ValueError(f"suit view {k} is not a permutation")
     return inputs, actions
+
+
+def swap_pairs(inputs, size: int) -> np.ndarray:
+    """The inputs below ``size`` that the view ``inputs`` exchanges, as pairs ``(i, j)``,
+    ``i < j``, in the tensor's order: what :func:`swapped` compares."""
+    pairs = [(i, int(inputs[i])) for i in range(size) if i < inputs[i]]
+    if any(inputs[j] != i for i, j in pairs):
+        raise ValueError("a view that is not an exchange of pairs")
+    return np.array(pairs, np.int64).reshape(-1, 2)
+
+
+@njit(cache=True)
+def swapped(x, pairs):
+    """1 if an exchange of ``pairs`` is the tensor ``x``'s view: at the first pair whose
+    inputs differ, the second reads higher (0 when none differ). ``x`` and its exchanged copy
+    so answer oppositely, and both read the same in their views."""
+    for p in range(len(pairs)):
+        a, b = x[pairs[p, 0]], x[pairs[p, 1]]
+        if a != b:
+            return 1 if b > a else 0
+    return 0
