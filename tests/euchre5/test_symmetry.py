@@ -8,9 +8,10 @@ from sim.core.registry import get
 from sim.games.euchre5 import state as S
 from sim.games.euchre5 import symmetry as Y
 from sim.games.euchre5.cards import CARD_NAMES
+from tests.symmetry_checks import apply_global, legal_globals, moved, tensor
 
 SPEC = get("euchre5")
-O, K = SPEC.part("observation"), SPEC.part("kernels")
+O = SPEC.part("observation")
 GAME = SPEC.part("api").GAME
 # the eight permutations that keep the colour pairs H-D and C-S (sigma[s]: s becomes)
 KEEP_COLOURS = [[0, 1, 2, 3], [2, 1, 0, 3], [0, 3, 2, 1], [2, 3, 0, 1],
@@ -22,23 +23,6 @@ def _deal(cards, sigma):
     names = [CARD_NAMES[sigma[c >> 3] * 8 + (c & 7)] for c in cards]
     hands = [" ".join(names[5 * k : 5 * k + 5]) for k in range(5)]
     return hands, names[25], " ".join(names[26:])
-
-
-def _tensor(game, seat):
-    out = np.zeros(O.SIZE, np.float32)
-    O.encode(game.state[: K.PUB_SIZE], seat, game.private(seat), out)
-    return out
-
-
-def _moved(x, inputs):
-    out = np.zeros_like(x)
-    out[inputs[: len(x)]] = x
-    return out
-
-
-def _globals(game):
-    public = game.state[: K.PUB_SIZE]
-    return {int(O.to_global(public, game.hand(game.to_act), a)) for a in game.legal_actions()}
 
 
 @pytest.mark.parametrize("sigma", KEEP_COLOURS)
@@ -55,16 +39,15 @@ def test_a_deal_with_its_suits_permuted_is_played_and_seen_alike(sigma):
         while not a.over and a.state[S.DEAL_NO] == 0:  # the first deal, to its end
             assert (a.phase, a.to_act) == (b.phase, b.to_act)
             for seat in range(5):
-                xa, xb = _tensor(a, seat), _tensor(b, seat)
-                assert (_moved(xa, inputs) == xb).all()
+                xa, xb = tensor(SPEC, a, seat), tensor(SPEC, b, seat)
+                assert (moved(xa, inputs) == xb).all()
                 # and both seen alike in their views
                 va, vb = Y.view_of(xa), Y.view_of(xb)
-                assert (_moved(xa, Y.INPUTS[va]) == _moved(xb, Y.INPUTS[vb])).all()
-            legal = sorted(_globals(a))
-            assert sorted(actions[legal]) == sorted(_globals(b))
+                assert (moved(xa, Y.INPUTS[va]) == moved(xb, Y.INPUTS[vb])).all()
+            legal = sorted(legal_globals(SPEC, a))
+            assert sorted(actions[legal]) == sorted(legal_globals(SPEC, b))
             g = legal[rng.integers(len(legal))]
-            a.apply(O.to_local(a.state[: K.PUB_SIZE], a.hand(a.to_act), g))
-            b.apply(O.to_local(b.state[: K.PUB_SIZE], b.hand(b.to_act), actions[g]))
+            apply_global(SPEC, a, g), apply_global(SPEC, b, actions[g])
         assert a.totals == b.totals and sum(a.totals) > 0  # the deal was scored
 
 
@@ -84,14 +67,14 @@ def test_training_rows_are_moved_into_the_views_the_bot_reads():
             int(rng.integers(5)), lambda k, c=list(cards): _deal(c, [0, 1, 2, 3])
         )
         while not game.over and game.state[S.DEAL_NO] == 0:
-            legal = sorted(_globals(game))
+            legal = sorted(legal_globals(SPEC, game))
             x = np.zeros(O.SIZE + O.N_GLOBAL, np.float32)
-            x[: O.SIZE] = _tensor(game, game.to_act)
+            x[: O.SIZE] = tensor(SPEC, game, game.to_act)
             x[O.SIZE + legal[-1]] = 1.0  # a hint
             q = np.full(O.N_GLOBAL, np.nan, np.float32)
             q[legal] = rng.standard_normal(len(legal))
             rows.append((x, legal, legal[0], legal[-1], q))
-            game.apply(O.to_local(game.state[: K.PUB_SIZE], game.hand(game.to_act), legal[-1]))
+            apply_global(SPEC, game, legal[-1])
     nz = [np.flatnonzero(x) for x, *_ in rows]
     bits = np.zeros((len(rows), 128), np.uint8)
     for r, (_, legal, *_) in enumerate(rows):
@@ -107,19 +90,19 @@ def test_training_rows_are_moved_into_the_views_the_bot_reads():
         np.zeros(len(rows), np.int8),
         np.stack([q for *_, q in rows]),
     )
-    moved = canonical_shard(shard, Y)
+    canon = canonical_shard(shard, Y)
     views = set()
     for r, (x, legal, taken, label, q) in enumerate(rows):
         v = Y.view_of(x)
         views.add(v)
         inputs, actions = Y.INPUTS[v], Y.ACTIONS[v]
         got = np.zeros_like(x)
-        got[moved.idx[moved.offsets[r] : moved.offsets[r + 1]]] = moved.val[
-            moved.offsets[r] : moved.offsets[r + 1]
+        got[canon.idx[canon.offsets[r] : canon.offsets[r + 1]]] = canon.val[
+            canon.offsets[r] : canon.offsets[r + 1]
         ]
-        assert (got == _moved(x, inputs)).all()
-        on = np.unpackbits(moved.legal[r].view(np.uint8), bitorder="little")
+        assert (got == moved(x, inputs)).all()
+        on = np.unpackbits(canon.legal[r].view(np.uint8), bitorder="little")
         assert sorted(np.flatnonzero(on)) == sorted(actions[legal])
-        assert (moved.taken[r], moved.label[r]) == (actions[taken], actions[label])
-        np.testing.assert_array_equal(moved.q[r][actions], q)
+        assert (canon.taken[r], canon.label[r]) == (actions[taken], actions[label])
+        np.testing.assert_array_equal(canon.q[r][actions], q)
     assert len(views) > 2  # deals of several trumps and up cards

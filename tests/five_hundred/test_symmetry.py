@@ -9,38 +9,23 @@ from sim.core.registry import get
 from sim.games.five_hundred import state as S
 from sim.games.five_hundred import symmetry as Y
 from sim.games.five_hundred.vocab import AUCTION, DECK, JOKER, N_BIDS, PASS
+from tests.symmetry_checks import apply_global, legal_globals, moved, tensor
 
 SPEC = get("five-hundred")
-O, K = SPEC.part("observation"), SPEC.part("kernels")
+O = SPEC.part("observation")
 GAME = SPEC.part("api").GAME
 VALUE = Y.STARTS["contract_value"]  # what the contract is worth: its strain's, unmoved
 
 
 def _tensor(game, seat):
-    out = np.zeros(O.SIZE, np.float32)
-    O.encode(game.state[: K.PUB_SIZE], seat, game.private(seat), out)
+    out = tensor(SPEC, game, seat)
     out[VALUE] = 0.0
     return out
-
-
-def _moved(x, inputs):
-    out = np.zeros_like(x)
-    out[inputs[: len(x)]] = x
-    return out
-
-
-def _globals(game):
-    public = game.state[: K.PUB_SIZE]
-    return {int(O.to_global(public, game.hand(game.to_act), a)) for a in game.legal_actions()}
 
 
 def _hands(cards):
     """Four hands of ten and the kitty (R3)."""
     return [cards[i : i + 10] for i in range(0, 40, 10)], cards[40:]
-
-
-def _apply(game, g):
-    game.apply(O.to_local(game.state[: K.PUB_SIZE], game.hand(game.to_act), g))
 
 
 @pytest.mark.parametrize("view", [1, 2, 3])
@@ -55,25 +40,25 @@ def test_a_deal_with_suits_exchanged_in_a_colour_is_played_and_seen_alike(view):
     seen = set()
     for strain in range(5):  # a contract in every strain: the sole bid, then three passes
         rng.shuffle(cards)
-        moved = [c if c == JOKER else sigma[c // 11] * 11 + c % 11 for c in cards]
-        a, b = (GAME.from_deals(view, lambda k, c=list(d): _hands(c)) for d in (cards, moved))
+        exchanged = [c if c == JOKER else sigma[c // 11] * 11 + c % 11 for c in cards]
+        a, b = (GAME.from_deals(view, lambda k, c=list(d): _hands(c)) for d in (cards, exchanged))
         bid = 5 * int(rng.integers(3)) + strain
-        _apply(a, bid), _apply(b, actions[bid])
+        apply_global(SPEC, a, bid), apply_global(SPEC, b, actions[bid])
         for _ in range(3):
-            _apply(a, PASS), _apply(b, PASS)
+            apply_global(SPEC, a, PASS), apply_global(SPEC, b, PASS)
         assert (a.high_bid, b.high_bid, a.phase, b.phase) == (bid, actions[bid], 1, 1)
         while a.deal_no == 0:
             assert (a.phase, a.to_act) == (b.phase, b.to_act) and a.phase != AUCTION
             for seat in range(4):
                 xa, xb = _tensor(a, seat), _tensor(b, seat)
-                assert (_moved(xa, inputs) == xb).all()
+                assert (moved(xa, inputs) == xb).all()
                 va, vb = Y.view_of(xa), Y.view_of(xb)  # and both alike in their views
-                assert (_moved(xa, Y.INPUTS[va]) == _moved(xb, Y.INPUTS[vb])).all()
+                assert (moved(xa, Y.INPUTS[va]) == moved(xb, Y.INPUTS[vb])).all()
                 seen.add(va)
-            legal = sorted(_globals(a))
-            assert sorted(actions[legal]) == sorted(_globals(b))
+            legal = sorted(legal_globals(SPEC, a))
+            assert sorted(actions[legal]) == sorted(legal_globals(SPEC, b))
             g = legal[rng.integers(len(legal))]
-            _apply(a, g), _apply(b, actions[g])
+            apply_global(SPEC, a, g), apply_global(SPEC, b, actions[g])
         da, db = a.history[0], b.history[0]
         assert da.tricks == db.tricks and sum(da.tricks) == 10
         assert [p > 0 for p in da.points] == [p > 0 for p in db.points]  # made or set alike
@@ -83,8 +68,7 @@ def test_a_deal_with_suits_exchanged_in_a_colour_is_played_and_seen_alike(view):
 def test_the_auction_is_its_own_view():
     # R5: a bid's value follows its strain, so no view moves a position of the auction
     game = GAME.new(3)
-    x = np.zeros(O.SIZE, np.float32)
     while game.phase == AUCTION:
-        O.encode(game.state[: K.PUB_SIZE], game.to_act, game.private(game.to_act), x)
-        assert Y.view_of(x) == 0
-        _apply(game, min(_globals(game)) if game.state[S.HIGH_BID] < N_BIDS - 5 else PASS)
+        assert Y.view_of(tensor(SPEC, game, game.to_act)) == 0
+        low = game.state[S.HIGH_BID] < N_BIDS - 5  # bid the lowest while 10 tricks are not bid
+        apply_global(SPEC, game, min(legal_globals(SPEC, game)) if low else PASS)
