@@ -96,6 +96,15 @@ def seat_slices(name: str, length: int, meaning: str, n_seats: int) -> list[tupl
     return [(f"{name}/{k}", length, f"{meaning}: {who[k]}") for k in range(n_seats)]
 
 
+def slice_starts(slices) -> dict[str, int]:
+    """Where each slice of a ``SLICES`` list starts in the tensor, by name."""
+    starts, at = {}, 0
+    for name, length, _ in slices:
+        starts[name] = at
+        at += length
+    return starts
+
+
 def bounds(part) -> tuple[np.ndarray, np.ndarray]:
     """Every input's lowest and highest value, as a Box space states them: 0 and 1 (bits,
     one-hots, fractions) unless the part's ``RANGES`` gives a slice's (its name before any

@@ -12,6 +12,7 @@ views, and one for all the positions that differ by a permutation keeping the co
 import numpy as np
 
 from sim.core.jit import njit
+from sim.core.observe import slice_starts
 from sim.core.symmetry import tables
 from sim.games.euchre5.observe import G_PASS, N_GLOBAL, SIZE, SLICES
 from sim.games.euchre5.vocab import N_CARDS, PASS, TRUMP_BASE
@@ -45,10 +46,7 @@ def _moved_action(g: int, sigma) -> int:
 
 def _slices():
     """The card slices ``(start, planes)`` and the starts of the suit one-hots."""
-    starts, at = {}, 0
-    for name, length, _ in SLICES:
-        starts[name] = at
-        at += length
+    starts = slice_starts(SLICES)
     planes = {(s, r): s * RANKS + r for s in range(4) for r in range(RANKS)}
     cards = [(at, planes) for name, at in starts.items()
              if name in CARD_SLICES or name.startswith(CARD_SLICES[4:])]  # fmt: skip

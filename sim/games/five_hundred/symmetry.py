@@ -14,6 +14,7 @@ by what the seat sees of it (:func:`sim.core.symmetry.swapped`): four views.
 import numpy as np
 
 from sim.core.jit import njit
+from sim.core.observe import slice_starts
 from sim.core.symmetry import swap_pairs, swapped, tables
 from sim.games.five_hundred.observe import (
     CARDS,
@@ -54,10 +55,7 @@ def _moved_action(g: int, sigma) -> int:
 def _slices():
     """The card slices ``(start, planes)``, the starts of the suit one-hots and the bid
     one-hots ``(start, length)``."""
-    starts, at = {}, 0
-    for name, length, _ in SLICES:
-        starts[name] = at
-        at += length
+    starts = slice_starts(SLICES)
     planes = {(c // 11, c % 11): i for i, c in enumerate(CARDS) if c != JOKER}
 
     def named(prefixes):
@@ -93,10 +91,8 @@ def view_of(x):
     for s in range(4):
         if x[TRUMP_AT + s] != 0.0:
             trump = s
-    red = swapped(x, RED_PAIRS)  # in no trumps both pairs by their inputs
-    black = swapped(x, BLACK_PAIRS)
-    if trump >= 0 and trump % 2 == 0:
-        red = 1 if trump == DIAMONDS else 0
-    elif trump >= 0:
-        black = 1 if trump == SPADES else 0
-    return red + 2 * black
+    if trump < 0:  # no trumps: both pairs by their inputs
+        return swapped(x, RED_PAIRS) + 2 * swapped(x, BLACK_PAIRS)
+    if trump % 2 == 0:
+        return (1 if trump == DIAMONDS else 0) + 2 * swapped(x, BLACK_PAIRS)
+    return swapped(x, RED_PAIRS) + (2 if trump == SPADES else 0)
