@@ -22,7 +22,8 @@ TEMPLATE = Path(sim.core.__file__).with_name("ismcts.py")
 
 
 ROLLOUTS = ("random", "greedy", "neural")  # sim.core.ismcts.search reads the index
-NETWORK_PARAMS = 3  # rollout=neural: the network's first parameters (model, stick, temperature)
+NETWORK_NAMES = ("model", "stick", "temperature")  # rollout=neural: the network's first parameters
+NETWORK_PARAMS = len(NETWORK_NAMES)
 
 
 def ismcts_params(iters: int, c: float = 0.7, network: bool = False) -> list[Param]:
@@ -85,23 +86,26 @@ def networked_search(spec, at: int):
     return bind(TEMPLATE, spec.name, parts, variant="_neural")
 
 
-def with_network(spec, base):
-    """``base``'s variant for ``rollout=neural``: the networked copy, and the network's first
-    parameters after the search's (``model``, ``stick``, ``temperature``)."""
+def with_network(spec, base, networked=networked_search, names=NETWORK_NAMES):
+    """``base``'s variant for ``rollout=neural``: the ``networked`` copy (``networked(spec,
+    at)``, reading the network's parameters from ``params[at:]``), and the network's first
+    parameters after the search's (``model``, ``stick``, ``temperature``, or ``names``
+    where the search has a ``model`` of its own: ``pimc``)."""
     from sim.core.bots import load_bots
 
     if len(base.params) + NETWORK_PARAMS > MAX_PARAMS:
-        raise ValueError(f"mcts has no room for the network's {NETWORK_PARAMS} parameters")
+        raise ValueError(f"{base.name} has no room for the network's {NETWORK_PARAMS} parameters")
 
     def variant(values):
         if values["rollout"] != "neural":
             return base
         network = load_bots(spec.name).get("neural")
         if network is None:
-            raise BotSpecError(f"mcts:rollout=neural: {spec.name} has no neural bot")
+            raise BotSpecError(f"{base.name}:rollout=neural: {spec.name} has no neural bot")
         own = network.params[:NETWORK_PARAMS]
-        assert [p.name for p in own] == ["model", "stick", "temperature"], "neural's order"
-        fn = networked_search(spec, len(base.params)).decide
+        assert [p.name for p in own] == list(NETWORK_NAMES), "neural's order"
+        own = [replace(p, name=n) for p, n in zip(own, names, strict=True)]
+        fn = networked(spec, len(base.params)).decide
         doc = base.doc + " Rollouts by the neural bot."
         return replace(base, params=base.params + own, dispatcher=fn, doc=doc, variant=None)
 

@@ -14,9 +14,10 @@ from dataclasses import replace
 from pathlib import Path
 
 import sim.core
-from bots.mcts import bound_search, mcts_params, search_parts, seeing_search
+from bots.mcts import bound_search, mcts_params, search_parts, seeing_search, with_network
 from sim.core.binding import bind
 from sim.core.bots import Param, bot_kind, numba_info
+from sim.core.limits import MAX_PARAMS
 from sim.core.policies import NATIVE_SEES_ALL
 
 TEMPLATE = Path(sim.core.__file__).with_name("pimc.py")
@@ -26,16 +27,39 @@ ORACLE_MODELS = ("solve", "rollout", "mcts")  # sim.core.pimc.decide_oracle: the
 SEED = Param("seed", 0, "extra seed mixed into the bot's stream", low=0, high=2**53)
 
 
-def bound_pimc(spec):
+ROLLOUTS = ("greedy", "neural")  # the bot that plays the worlds on (a compiled copy each)
+NETWORK_NAMES = ("net", "stick", "temperature")  # neural's model, stick, temperature: pimc
+# has a model of its own
+
+
+def pimc_parts(spec, **over: str) -> dict[str, str]:
+    """What the pimc template binds for ``spec``'s game: the search's parts, the solver, the
+    bound mcts, the rollout bot at its defaults (``R``), or what ``over`` says instead."""
     mcts = bound_search(spec)  # loaded first: the bound pimc imports it by its module name
-    return bind(TEMPLATE, spec.name, {**search_parts(spec), "S": spec.module("solver"),
-                                      "M": mcts.__name__})  # fmt: skip
+    return {**search_parts(spec), "S": spec.module("solver"), "M": mcts.__name__,
+            "R": str(MAX_PARAMS), **over}  # fmt: skip
+
+
+def bound_pimc(spec):
+    return bind(TEMPLATE, spec.name, pimc_parts(spec))
+
+
+def networked_pimc(spec, at: int):
+    """A second copy whose rollout bot is the ``neural`` bot (it plays the worlds on, the
+    decisions before the solved part where ``before=greedy``, and breaks ties), its
+    parameters read from ``params[at:]``. Compiled only when a spec asks for it."""
+    from bots.neural import bound_neural
+
+    network = bound_neural(spec)  # loaded first: the copy imports it by its module name
+    parts = pimc_parts(spec, G=f"{network.__name__}:decide", R=str(at))
+    return bind(TEMPLATE, spec.name, parts, variant="_neural")
 
 
 @bot_kind("pimc", "search", "solver")
 def pimc(spec):
     """The ``pimc`` bot of ``spec``'s game."""
     solver = spec.part("solver")
+    network = spec.has("observation")
     params = [
         Param("worlds", solver.WORLDS, "sampled worlds per decision (with ms: the most)",
               low=1, high=100_000),
@@ -56,6 +80,9 @@ def pimc(spec):
               "says mcts", low=1, high=1_000_000),
         Param("play_iters", spec.part("search").ITERS, "mcts's iterations in the card play "
               "before the last tricks (0: greedy)", low=0, high=1_000_000),
+        Param("rollout", "greedy", "the bot that plays the worlds on and breaks ties: greedy "
+              "(the game's rollout bot) or neural (the network; it takes net, the weights, "
+              "and stick and temperature)", choices=ROLLOUTS if network else ROLLOUTS[:1]),
     ]  # fmt: skip
     model = solver.PIMC.get("model", "solve")
     doc = (  # what its defaults do: a game's own may value worlds by playouts (Trix)
@@ -67,7 +94,10 @@ def pimc(spec):
     params = [
         replace(p, default=solver.PIMC[p.name]) if p.name in solver.PIMC else p for p in params
     ]  # the game's strongest measured configuration (its part says)
-    return numba_info("pimc", bound_pimc(spec).decide, params, doc, spec.name)
+    info = numba_info("pimc", bound_pimc(spec).decide, params, doc, spec.name)
+    if network:
+        info.variant = with_network(spec, info, networked_pimc, NETWORK_NAMES)
+    return info
 
 
 @bot_kind("oracle", "search", "solver")

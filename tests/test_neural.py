@@ -200,19 +200,23 @@ def test_neural_at_a_temperature_draws_reproducibly_from_its_own_stream(tmp_path
     assert all(d.shape != deals(hot).shape or (d != deals(hot)).any() for d in others)
 
 
-def test_mcts_plays_its_rollouts_with_the_network(tmp_path):
-    """``mcts:rollout=neural``: a hinted network held to greedy's choice (stick 100) plays
-    exactly greedy's rollouts, so the search decides as ``mcts`` does, decision for decision;
-    left free (stick 0) its rollouts are its own and some decisions change. Blind to hidden
-    cards (the every-game swap test, on this variant); foreign weights refused in one line."""
+@pytest.mark.parametrize(
+    "search, model", [("mcts:iters=30", "model"), ("pimc:worlds=4,model=rollout", "net")]
+)
+def test_searches_play_their_rollouts_with_the_network(tmp_path, search, model):
+    """``mcts:rollout=neural`` and ``pimc:rollout=neural``: a hinted network held to greedy's
+    choice (stick 100) plays exactly greedy's rollouts, so the search decides as with greedy,
+    decision for decision; left free (stick 0) its rollouts are its own and some decisions
+    change. Blind to hidden cards (the every-game swap test, on this variant); foreign
+    weights refused in one line; the network's parameters exist with it only."""
     import tests.test_bots as every_game
 
     spec = get("terts")
     path = save(tmp_path, "terts", hinted=True)
-    plain = parse_spec("mcts:iters=30", "terts")
-    held, free = (parse_spec(f"mcts:iters=30,rollout=neural,model={path},stick={s}", "terts")
+    plain = parse_spec(search, "terts")
+    held, free = (parse_spec(f"{search},rollout=neural,{model}={path},stick={s}", "terts")
                   for s in (100, 0))  # fmt: skip
-    assert free.text == f"mcts:iters=30,rollout=neural,model={path},stick=0.0"
+    assert free.text == f"{search},rollout=neural,{model}={path},stick=0.0"
     pub = spec.part("kernels").PUB_SIZE
     same = differ = 0
     for game in every_game.positions(spec, 40, seed=9):
@@ -226,13 +230,14 @@ def test_mcts_plays_its_rollouts_with_the_network(tmp_path):
         same += 1
         differ += a != c
     assert same > 20 and differ > 0
+    kind = search.split(":")[0]
     with pytest.raises(BotSpecError, match="holds weights for 'trix'") as e:
-        parse_spec(f"mcts:rollout=neural,model={save(tmp_path, 'trix', 't.npz')}", "terts")
+        parse_spec(f"{kind}:rollout=neural,{model}={save(tmp_path, 'trix', 't.npz')}", "terts")
     assert "\n" not in str(e.value)
-    with pytest.raises(BotSpecError, match="no parameter 'model'"):
-        parse_spec(f"mcts:model={path}", "terts")  # the network's parameters: with it only
+    with pytest.raises(BotSpecError, match="no parameter 'stick'"):
+        parse_spec(f"{kind}:stick=1", "terts")
     every_game.test_information_sets_hidden_cards_never_change_a_decision(
-        spec, "mcts:iters=8,rollout=neural"
+        spec, f"{search.replace('30', '8')},rollout=neural"
     )
 
 

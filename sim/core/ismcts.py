@@ -41,7 +41,8 @@ import numpy as np
 from sim.core.bits import lowest_bit, nth_bit, popcount
 from sim.core.clock import now
 from sim.core.jit import njit
-from sim.core.limits import MAX_ACTIONS, MAX_PARAMS
+from sim.core.limits import MAX_ACTIONS
+from sim.core.policies import params_from
 from sim.core.rng import below, mix, next_u64
 
 K = None  # bound per game (sim.core.binding): the game's kernel set
@@ -257,12 +258,10 @@ def _iters_in(ms, public, seat, hand, legal, stream, c, greedy, gparams, flat):
     return max(1, min(1_000_000, np.int64(left / spent * probe)))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def rollout_params(params):
     """The rollout bot's parameters: those that follow the search's from ``R`` on, then 0."""
-    out = np.zeros(MAX_PARAMS, np.float64)
-    out[: MAX_PARAMS - R] = params[R:]
-    return out
+    return params_from(params, R)
 
 
 @njit(cache=True, nogil=True)

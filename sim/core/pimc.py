@@ -4,7 +4,9 @@ per game (:mod:`sim.core.binding`), like :mod:`sim.core.ismcts`.
 ``K`` stands for the game's kernel set, ``D`` for its search part (the determinizer, the
 rewards, their scale), ``S`` for its solver (``docs/games.md``: ``solvable``, ``score``,
 ``reward``), ``G`` for the rollout bot's function, ``C`` for the rollout bot's narrowing
-of the actions compared (as in ``mcts``) and ``M`` for the game's bound ``mcts``.
+of the actions compared (as in ``mcts``), ``R`` for where the rollout bot's parameters start
+in pimc's (``rollout=neural``: the network, a second copy; else none, its defaults) and
+``M`` for the game's bound ``mcts``.
 
 **pimc** (:func:`decide`): a world is one determinization of the hidden cards (the same
 information-set-preserving sampler ``mcts`` uses). In each world every legal action is
@@ -61,6 +63,7 @@ from sim.core.bits import lowest_bit, popcount
 from sim.core.clock import now
 from sim.core.jit import njit
 from sim.core.limits import MAX_ACTIONS, MAX_PARAMS
+from sim.core.policies import params_from
 from sim.core.rng import mix, next_u64
 
 K = None  # bound per game (sim.core.binding): the game's kernel set
@@ -69,6 +72,8 @@ S = None  # bound per game (sim.core.binding): the game's solver
 G = None  # bound per game (sim.core.binding): the rollout bot's function
 C = None  # bound per game (sim.core.binding): the rollout bot's narrowing of the actions compared
 M = None  # bound per game (sim.core.binding): the game's mcts (sim.core.ismcts, bound)
+R = None  # bound per game (sim.core.binding): where the rollout bot's own parameters start in
+# pimc's (``rollout=neural``: the network's; MAX_PARAMS: none, it plays its defaults)
 # _play_on's stop rule, as int64 values, not literals: numba would compile it once for each
 ANYONE, SEAT = np.ones(1, np.int64)[0], np.zeros(1, np.int64)[0]
 
@@ -224,9 +229,7 @@ def decide(public, seat, hand, legal, rng, params):
     rollout bot)."""
     if legal & (legal - 1) == 0:
         return lowest_bit(legal)
-    # the rollout bot's parameters (its defaults), as writable as the loop's: a constant
-    # array is read-only to numba, and the bot would be compiled a second time for it
-    gparams = np.zeros(MAX_PARAMS, np.float64)
+    gparams = params_from(params, R)  # the rollout bot's: its defaults, or the network's
     last = np.int64(params[5])
     model = np.int64(params[6])
     held = _held(public, seat, hand, legal, rng) if last > 0 and S.solvable(public) else 0

@@ -5,8 +5,11 @@ the decisions of :func:`uniform_action`; the loop then draws them inline, which
 saves the bot call: half of a random game's time (2× measured).
 """
 
+import numpy as np
+
 from sim.core.bits import lowest_bit, nth_bit, popcount
 from sim.core.jit import njit
+from sim.core.limits import MAX_PARAMS
 from sim.core.rng import below_at
 
 NATIVE_NONE = 0  # call the bot's function
@@ -62,3 +65,13 @@ def decide_with(which, f0, f1, f2, f3, f4, f5, public, seat, hand, legal, rng, p
 def no_hint(public, seat, hand, legal, rng, params):
     """The hint of a game without a rollout bot: its lowest legal action."""
     return lowest_bit(legal)
+
+
+@njit(cache=True)
+def params_from(params, at):
+    """A rollout bot's parameters inside a search's: those from ``at`` on, then 0 (``at`` =
+    MAX_PARAMS: none, the bot plays its defaults). A fresh, writable array: a constant one
+    is read-only to numba, and the bot would be compiled a second time for it."""
+    out = np.zeros(MAX_PARAMS, np.float64)
+    out[: MAX_PARAMS - at] = params[at:]
+    return out
