@@ -234,7 +234,7 @@ def search(public, seat, hand, legal, rng, params):
     c = params[2]
     stream = np.empty(1, np.uint64)
     stream[0] = mix(next_u64(rng), np.uint64(np.int64(params[3])))
-    gparams = rollout_params(params)
+    gparams = params_from(params, R)
     flat = D.flat(public, legal)
     if params[4] > 0:
         iters = _iters_in(params[4], public, seat, hand, legal, stream, c, greedy, gparams, flat)
@@ -258,12 +258,6 @@ def _iters_in(ms, public, seat, hand, legal, stream, c, greedy, gparams, flat):
     return max(1, min(1_000_000, np.int64(left / spent * probe)))
 
 
-@njit(cache=True, inline="always")
-def rollout_params(params):
-    """The rollout bot's parameters: those that follow the search's from ``R`` on, then 0."""
-    return params_from(params, R)
-
-
 @njit(cache=True, nogil=True)
 def decide(public, seat, hand, legal, rng, params):
     """The ``mcts`` bot: a single legal action at once; a decision the game hands to the
@@ -272,7 +266,7 @@ def decide(public, seat, hand, legal, rng, params):
     if legal & (legal - 1) == 0:
         return lowest_bit(legal)
     if D.delegate(public, params):  # the rollout bot's own parameters (its defaults, or R's)
-        return G(public, seat, hand, legal, rng, rollout_params(params))
+        return G(public, seat, hand, legal, rng, params_from(params, R))
     legal = C(public, seat, hand, legal, rng)
     if legal & (legal - 1) == 0:
         return lowest_bit(legal)
