@@ -258,3 +258,32 @@ def test_the_true_worlds_values_are_the_oracles():
         best = np.nanmax(r.q, axis=1)
         chosen = r.q[np.arange(len(r)), r.label]
         assert len(r) > 20 and np.isclose(chosen, best).all() == truth
+
+
+def test_the_values_worlds_are_played_on_by_the_network_when_asked(tmp_path):
+    """``values:…,rollout=neural``: the worlds played on by a hinted network held to greedy's
+    choice (stick 100) are valued exactly as greedy's are; left free, other values."""
+    from dataclasses import replace
+
+    from sim.learn.driver import new_settings
+    from sim.learn.selfplay import LearnError, play_and_record
+    from sim.learn.settings import ask_of
+
+    path = save(tmp_path, "terts", hinted=True)
+    teacher = "values:worlds=3,model=rollout"
+    assert ask_of(f"{teacher},rollout=neural,net={path}").rollout == f"neural:model={path}"
+    with pytest.raises(LearnError, match="rollout"):
+        ask_of(f"{teacher},stick=1")  # the stick is the network's
+    with pytest.raises(LearnError, match="holds weights for 'trix'") as e:
+        new_settings("terts", rounds=1, teacher=f"{teacher},rollout=neural,net="
+                     f"{save(tmp_path, 'trix', 't.npz')}")  # fmt: skip
+    assert "\n" not in str(e.value)
+    q = {
+        stick: play_and_record("terts", ["greedy"], [[0, 0]], [True], replace(ask_of(
+            f"{teacher}{f',rollout=neural,net={path},stick={stick}' if stick is not None else ''}"),
+            hint=True), 5, range(2)).q
+        for stick in (None, 100, 0)
+    }  # fmt: skip
+    assert len(q[None]) > 20
+    np.testing.assert_array_equal(q[100], q[None])
+    assert not np.allclose(np.nan_to_num(q[0]), np.nan_to_num(q[None]))

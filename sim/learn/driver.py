@@ -258,6 +258,8 @@ def new_settings(
     ask = ask_of(teacher)
     try:
         t = parse_spec(ask.teacher, game) if ask.teacher else None
+        if ask.rollout:  # the values' network: its weights checked before any game
+            parse_spec(ask.rollout, game)
         if start:
             from sim.core.weights import loaded
             from sim.learn.train import check_start

@@ -3,8 +3,8 @@ decision of the learning seats written down as a network learns from it.
 
 This file is a template (as :mod:`sim.core.lockstep`): ``K`` stands for a game's kernel set,
 ``O`` for its observation part, ``D`` for its search part (whose ``rewards`` value a deal's
-end for every seat) and ``P`` for its bound ``pimc``; :mod:`sim.learn.selfplay` binds a copy
-per game. Nothing here names a game.
+end for every seat), ``P`` for its bound ``pimc`` and ``H`` for the hint's bot;
+:mod:`sim.learn.selfplay` binds a copy per game. Nothing here names a game.
 
 A recorded decision is a row: the seat's observation tensor as its non-zero inputs (index and
 value, rows packed one after another as in a sparse matrix), its legal global actions as a
@@ -17,7 +17,8 @@ every legal action** in the same units, as ``pimc`` values them from what the se
 true deal alone: the oracle's values, which the network regresses on what the seat knows,
 learning their expectation over the deals its play actually meets), each action valued in each
 (``model``: 0 the solver after the rollout bot plays on to the solvable part, its last
-``last`` tricks; 1 the reply model; 2 one playout of the rollout bot), the mean of the worlds.
+``last`` tricks; 1 the reply model; 2 one playout of the rollout bot), the mean of the worlds;
+``P`` may be the copy of ``pimc`` whose rollout bot is the network (``rollout=neural``).
 With ``hint`` the row has one input more: the rollout bot's global action at the position,
 at ``O.SIZE`` + its id (what a hinted ``neural`` reads, as :mod:`sim.core.neural` has it).
 """
@@ -35,6 +36,7 @@ K = None  # bound per game (sim.learn.selfplay): the game's kernel set
 O = None  # bound per game: the game's observation part  # noqa: E741
 D = None  # bound per game: the game's search part
 P = None  # bound per game: the game's pimc (sim.core.pimc, bound): the values of every action
+H = None  # bound per game: the hint's bot, the game's rollout bot (as sim.core.neural's G)
 
 TEACHER = MAX_SEATS  # bots[TEACHER], params[TEACHER]: the teacher (address 0: none)
 FULL = -2  # returned when the buffers could not hold the chunk's rows
@@ -69,16 +71,16 @@ def _write_row(r, nnz, x, hint, public, seat, hand, mask, action, idx, val, offs
 
 
 @njit(cache=True)
-def _values(state, truth, seat, hand, mask, rng, worlds, model, last, scale, start, q_row,
-            work):  # fmt: skip
+def _values(state, truth, seat, hand, mask, rng, worlds, model, last, gparams, scale, start,
+            q_row, work):  # fmt: skip
     """Every legal action's value for the seat, less ``start`` (its value of the deal's
     start), into ``q_row`` by global id (NaN: not legal): in ``worlds`` deals of the hidden
-    cards, or with ``truth`` in the true ``state`` alone. ``work``: (base, world, determinizer
+    cards, or with ``truth`` in the true ``state`` alone; ``gparams``: the parameters of the
+    bot that plays the worlds on (``P``'s rollout bot). ``work``: (base, world, determinizer
     work, solver work, rewards, sums)."""
     public = state[: K.PUB_SIZE]
     base, world, dwork, swork, out, sums = work
     sums[:] = 0.0
-    gparams = np.zeros(MAX_PARAMS, np.float64)  # the rollout bot's, its defaults
     for _ in range(worlds):
         if truth:
             base[:] = state
@@ -107,6 +109,7 @@ def record_games(
     truth,
     model,
     last,
+    gparams,
     hint,
     idx,
     val,
@@ -123,8 +126,8 @@ def record_games(
     -1 when a bot chose an illegal action). ``learner[entry]``: write that line-up entry's
     decisions with two or more legal actions, each with probability ``share``; with
     ``worlds`` above 0 each row's action values go into ``q`` (with ``truth``: valued in the
-    true state, which the teacher alone sees); with ``hint`` each row has the
-    rollout bot's action as an input."""
+    true state, which the teacher alone sees; ``gparams``: the parameters of the bot that
+    plays the worlds on); with ``hint`` each row has the rollout bot's action as an input."""
     f0, f1 = as_bot(bots[0, 0], bots[0, 1]), as_bot(bots[1, 0], bots[1, 1])
     f2, f3 = as_bot(bots[2, 0], bots[2, 1]), as_bot(bots[3, 0], bots[3, 1])
     f4, f5 = as_bot(bots[4, 0], bots[4, 1]), as_bot(bots[5, 0], bots[5, 1])
@@ -182,7 +185,7 @@ def record_games(
                 O.encode(public, seat, hand, x)
                 hinted = -1  # the rollout bot's global action, with the hint
                 if hint:
-                    a = P.G(public, seat, hand, mask, streams[0], gp)
+                    a = H(public, seat, hand, mask, streams[0], gp)
                     hinted = O.to_global(public, hand, a)
                 nnz = _write_row(
                     n_rows,
@@ -218,6 +221,7 @@ def record_games(
                         worlds,
                         model,
                         last,
+                        gparams,
                         scale,
                         before[seat],
                         q[n_rows],

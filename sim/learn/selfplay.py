@@ -130,15 +130,21 @@ def empty() -> Shard:
     )
 
 
-def record_kernels(spec):
-    """The game's copy of :mod:`sim.learn.record`, compiled."""
-    from bots.pimc import bound_pimc
+def record_kernels(spec, network: bool = False):
+    """The game's copy of :mod:`sim.learn.record`, compiled; with ``network`` a second copy
+    whose values are played on by the ``neural`` bot (``pimc:rollout=neural``'s pimc)."""
+    from bots.neural import hint_bot
+    from bots.pimc import bound_pimc, networked_pimc
     from sim.core.bots import load_bots
 
-    load_bots(spec.name)  # the rollout bot the bound pimc names
+    bots = load_bots(spec.name)  # the rollout bot the bound pimc names
     parts = {"K": "kernels", "O": "observation", "D": "search"}
     modules = {name: spec.module(part) for name, part in parts.items()}
-    return bind(TEMPLATE, spec.name, modules | {"P": bound_pimc(spec).__name__})
+    # pimc:rollout=neural's own copy (its parameters' place, unread here: the values pass
+    # the network's parameters themselves)
+    pimc = networked_pimc(spec, len(bots["pimc"].params)) if network else bound_pimc(spec)
+    modules |= {"P": pimc.__name__, "H": hint_bot(spec)}
+    return bind(TEMPLATE, spec.name, modules, variant="_neural" if network else "")
 
 
 @dataclass(frozen=True)
@@ -152,6 +158,7 @@ class Ask:
     model: str = "rollout"
     last: int = 0
     truth: bool = False  # the values of the true deal alone (one world, the oracle's)
+    rollout: str = ""  # the bot that plays the worlds on: "" the rollout bot, or a neural spec
     share: float = 1.0  # the share of the learning decisions written down
     hint: bool = False  # each row has the rollout bot's action as an input (a hinted network)
 
@@ -165,7 +172,7 @@ def play_and_record(game: str, lineup: list[str], seating, learner: list[bool], 
     ``lineup`` at ``seating`` (a row of line-up indices per game, or one for all) and return
     the learning entries' decisions, with what ``ask`` asks of each."""
     spec = get(game)
-    k, o = record_kernels(spec), spec.part("observation")
+    k, o = record_kernels(spec, bool(ask.rollout)), spec.part("observation")
     specs = [parse_spec(t, game) for t in lineup]
     teach = parse_spec(ask.teacher, game) if ask.teacher else None
     for s in specs + ([teach] if teach else []):
@@ -187,8 +194,11 @@ def play_and_record(game: str, lineup: list[str], seating, learner: list[bool], 
     ids = np.asarray(game_ids, np.int64)
     seating = np.array(np.broadcast_to(np.asarray(seating, np.int8), (len(ids), spec.seats)))
     sees_all = bool(teach and teach.info.native == NATIVE_SEES_ALL)
+    gparams = np.zeros(MAX_PARAMS, np.float64)  # the rollout bot's: its defaults
+    if ask.rollout:  # the network's: its weights' address, stick, temperature
+        gparams = parse_spec(ask.rollout, game).encoded()
     call = (bots, params, learn, sees_all, float(ask.share), int(ask.worlds), bool(ask.truth),
-            MODELS.index(ask.model), int(ask.last), bool(ask.hint))  # fmt: skip
+            MODELS.index(ask.model), int(ask.last), gparams, bool(ask.hint))  # fmt: skip
     shards = []
     cap = GAMES_PER_CALL * spec.max_deals * (spec.deck + 2 * spec.seats)  # rows of a call
     at = 0

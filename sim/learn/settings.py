@@ -8,7 +8,9 @@ The **teacher** is what imitation learns from, given as text:
   each action valued in each by the model M: ``rollout``, one playout of the game's rollout
   bot at every seat; ``solve``, the solver, after the rollout bot plays on to the solvable
   part, its last L tricks; ``reply``). The network regresses every value, so it learns
-  how much worse each other action is, not only which is best.
+  how much worse each other action is, not only which is best. ``rollout=neural`` (with
+  ``net=PATH`` and ``stick=S``, else the shipped weights at their own stick) has the network
+  play the worlds on instead of the rollout bot, as ``pimc:rollout=neural`` does.
 - ``values:world=true,model=M,last=L``: the same values in the true deal alone, as the
   ``oracle`` values them. The network sees only the seat's observation, so regressing them
   it learns their mean over the deals its own play meets at that observation: the teacher
@@ -74,12 +76,27 @@ def ask_of(teacher: str) -> Ask:
     except ValueError:
         raise LearnError(f"--teacher {teacher}: worlds and last are whole numbers") from None
     model = given.pop("model", "rollout")
-    if given or model not in MODELS or not 1 <= worlds <= 10_000 or not 0 <= last <= 64:
+    rollout = _rollout(given.pop("rollout", "greedy"), given.pop("net", ""), given.pop("stick", ""))
+    if (given or model not in MODELS or not 1 <= worlds <= 10_000 or not 0 <= last <= 64
+            or rollout is None):  # fmt: skip
         raise LearnError(
             f"--teacher {teacher}: values takes worlds (1-10,000) or world=true, model "
-            f"({', '.join(MODELS)}) and last (0-64), e.g. values:worlds=16,model=rollout"
+            f"({', '.join(MODELS)}), last (0-64) and rollout (greedy, or neural with net=PATH "
+            f"and stick), e.g. values:worlds=16,model=rollout"
         )
-    return Ask(worlds=1 if truth else worlds, model=model, last=last, truth=truth)
+    return Ask(worlds=1 if truth else worlds, model=model, last=last, truth=truth,
+               rollout=rollout)  # fmt: skip
+
+
+def _rollout(name: str, net: str, stick: str) -> str | None:
+    """The ``neural`` spec that plays the values' worlds on ("" the game's rollout bot; None
+    when the words make no sense), as ``pimc:rollout=neural`` takes ``net`` and ``stick``."""
+    if name == "greedy":
+        return None if net or stick else ""
+    if name != "neural":
+        return None
+    given = [f"model={Path(net).resolve()}" if net else "", f"stick={stick}" if stick else ""]
+    return ":".join(["neural", ",".join(filter(None, given))]).rstrip(":")
 
 
 def write_settings(out: Path, s: Settings) -> None:
