@@ -396,8 +396,9 @@ def train(
     teacher: str = typer.Option(
         None,
         help="What imitation learns from: values:worlds=N,model=M,last=L (every action's "
-        "value from the seat's knowledge), values:world=true,model=M (in the true deal: the "
-        "oracle's) or a bot spec (its choices) [default: the game's own, docs/learning.md]",
+        "value from the seat's knowledge; rollout=neural,net=PATH: the network plays the "
+        "worlds on), values:world=true,model=M (in the true deal: the oracle's) or a bot "
+        "spec (its choices) [default: the game's own, docs/learning.md]",
         show_default=False,
     ),
     self_play: float = typer.Option(

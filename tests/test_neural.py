@@ -165,6 +165,30 @@ def test_a_tiny_training_run_learns_and_resumes_exactly_where_it_stopped(tmp_pat
     assert _cross_entropy(trained, rows) < _cross_entropy(None, rows) - 0.1
 
 
+def test_values_are_fitted_as_soft_targets_or_regressed():
+    """``soft=T``: the loss is least, its gradient 0, where the scores are the advantages / T
+    (a constant apart: only their softmax counts); ``soft=0``: the mean squared error of the
+    centred scores, least at the advantages themselves."""
+    torch = pytest.importorskip("torch")
+    from sim.learn.model import soft_fit
+
+    legal = torch.tensor([[True, True, False, True], [True, False, True, True]])
+    adv = torch.tensor([[0.5, -0.2, 0.0, -0.3], [1.0, 0.0, -0.4, -0.6]])
+
+    def loss_and_grad(scores, t):
+        scores = scores.clone().requires_grad_(True)
+        loss = soft_fit(scores, adv, legal, t)
+        loss.backward()
+        return loss.item(), scores.grad
+
+    for t in (0.5, 0.0):
+        best = adv / t + 3.0 if t else adv + 3.0 * legal  # a constant on the legal ones
+        loss, grad = loss_and_grad(best, t)
+        assert torch.allclose(grad, torch.zeros_like(grad), atol=1e-6)
+        assert loss_and_grad(best + torch.tensor([0, 0, 0, 1.0]), t)[0] > loss + 1e-3
+        assert loss_and_grad(adv, t)[0] > loss + 1e-4 if t else True
+
+
 def _cross_entropy(net, rows) -> float:
     import torch
 
@@ -272,8 +296,10 @@ def test_the_values_worlds_are_played_on_by_the_network_when_asked(tmp_path):
     path = save(tmp_path, "terts", hinted=True)
     teacher = "values:worlds=3,model=rollout"
     assert ask_of(f"{teacher},rollout=neural,net={path}").rollout == f"neural:model={path}"
-    with pytest.raises(LearnError, match="rollout"):
-        ask_of(f"{teacher},stick=1")  # the stick is the network's
+    assert ask_of(f"{teacher},soft=0").soft == 0.0 and ask_of(teacher).soft == 0.1
+    for wrong in ("stick=1", "soft=-1", "soft=x"):  # the stick is the network's
+        with pytest.raises(LearnError, match="rollout"):
+            ask_of(f"{teacher},{wrong}")
     with pytest.raises(LearnError, match="holds weights for 'trix'") as e:
         new_settings("terts", rounds=1, teacher=f"{teacher},rollout=neural,net="
                      f"{save(tmp_path, 'trix', 't.npz')}")  # fmt: skip

@@ -102,3 +102,17 @@ def centered(scores, legal):
     on = legal.float()
     mean = (scores.nan_to_num() * on).sum(1, keepdim=True) / on.sum(1, keepdim=True)
     return (scores.nan_to_num() - mean) * on
+
+
+def soft_fit(scores, advantages, legal, temperature: float):
+    """The loss of ``scores`` against the teacher's ``advantages`` (units of their spread):
+    at a ``temperature`` above 0 the cross-entropy with the softmax of the advantages at that
+    temperature, as soft targets (a near-tie stays a near-tie, where the argmax picks one and
+    a regression spends itself on the blunders' exact values); at 0 the mean squared error
+    of the centred scores."""
+    if temperature <= 0.0:
+        error = (centered(scores, legal) - advantages) ** 2
+        return (error.sum(1) / legal.sum(1)).mean()
+    target = torch.softmax(masked(advantages / temperature, legal), 1)
+    logp = torch.log_softmax(masked(scores, legal), 1)
+    return -(target * logp.masked_fill(~legal, 0.0)).sum(1).mean()

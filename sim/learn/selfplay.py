@@ -159,6 +159,8 @@ class Ask:
     last: int = 0
     truth: bool = False  # the values of the true deal alone (one world, the oracle's)
     rollout: str = ""  # the bot that plays the worlds on: "" the rollout bot, or a neural spec
+    soft: float = 0.1  # how training fits the values (sim.learn.train): the softmax of their
+    # advantages at this temperature, in units of their spread, as soft targets; 0: regressed
     share: float = 1.0  # the share of the learning decisions written down
     hint: bool = False  # each row has the rollout bot's action as an input (a hinted network)
 

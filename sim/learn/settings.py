@@ -7,10 +7,13 @@ The **teacher** is what imitation learns from, given as text:
   positions, as ``pimc`` values them from what the seat knows (N worlds of the hidden cards,
   each action valued in each by the model M: ``rollout``, one playout of the game's rollout
   bot at every seat; ``solve``, the solver, after the rollout bot plays on to the solvable
-  part, its last L tricks; ``reply``). The network regresses every value, so it learns
+  part, its last L tricks; ``reply``). The network learns from every value, so it learns
   how much worse each other action is, not only which is best. ``rollout=neural`` (with
   ``net=PATH`` and ``stick=S``, else the shipped weights at their own stick) has the network
   play the worlds on instead of the rollout bot, as ``pimc:rollout=neural`` does.
+  ``soft=T`` is how the network fits them: the softmax of the advantages (in units of their
+  spread) at temperature T as its target distribution (0.1; docs/learning.md measured it),
+  or with ``soft=0`` the advantages themselves, regressed.
 - ``values:world=true,model=M,last=L``: the same values in the true deal alone, as the
   ``oracle`` values them. The network sees only the seat's observation, so regressing them
   it learns their mean over the deals its own play meets at that observation: the teacher
@@ -76,16 +79,20 @@ def ask_of(teacher: str) -> Ask:
     except ValueError:
         raise LearnError(f"--teacher {teacher}: worlds and last are whole numbers") from None
     model = given.pop("model", "rollout")
+    try:
+        soft = float(given.pop("soft", 0.1))
+    except ValueError:
+        soft = -1.0
     rollout = _rollout(given.pop("rollout", "greedy"), given.pop("net", ""), given.pop("stick", ""))
     if (given or model not in MODELS or not 1 <= worlds <= 10_000 or not 0 <= last <= 64
-            or rollout is None):  # fmt: skip
+            or rollout is None or not 0 <= soft <= 100):  # fmt: skip
         raise LearnError(
             f"--teacher {teacher}: values takes worlds (1-10,000) or world=true, model "
-            f"({', '.join(MODELS)}), last (0-64) and rollout (greedy, or neural with net=PATH "
-            f"and stick), e.g. values:worlds=16,model=rollout"
+            f"({', '.join(MODELS)}), last (0-64), rollout (greedy, or neural with net=PATH "
+            f"and stick) and soft (0-100), e.g. values:worlds=16,model=rollout"
         )
     return Ask(worlds=1 if truth else worlds, model=model, last=last, truth=truth,
-               rollout=rollout)  # fmt: skip
+               rollout=rollout, soft=soft)  # fmt: skip
 
 
 def _rollout(name: str, net: str, stick: str) -> str | None:

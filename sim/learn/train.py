@@ -168,8 +168,8 @@ class Trainer:
 
     def _imitate(self, new: Shard) -> dict:
         """Train on every imitation round's rows: the teacher's values of every legal action
-        (mean squared error), or its choice (cross-entropy); and the value head on the
-        deal's return."""
+        (soft targets, or regressed), or its choice (cross-entropy); and the value head on
+        the deal's return."""
         torch, M = self.torch, self.M
         self._lr(self.s.lr)
         if not self.s.value_scale:
@@ -184,8 +184,7 @@ class Trainer:
             scores, value = self.net(idx, off, val)
             if part.q.shape[1]:  # the teacher's advantages, in units of their spread
                 target = M.centered(torch.from_numpy(part.q), legal) / self.s.value_scale
-                error = (M.centered(scores, legal) - target) ** 2
-                fit = (error.sum(1) / legal.sum(1)).mean()
+                fit = M.soft_fit(scores, target, legal, self.ask.soft)
             else:
                 label = torch.from_numpy(part.label.astype(np.int64))
                 fit = torch.nn.functional.cross_entropy(M.masked(scores, legal), label)
