@@ -284,7 +284,7 @@ def test_the_true_worlds_values_are_the_oracles():
         assert len(r) > 20 and np.isclose(chosen, best).all() == truth
 
 
-def test_the_values_worlds_are_played_on_by_the_network_when_asked(tmp_path):
+def test_the_values_worlds_are_played_on_by_the_network_when_asked(tmp_path, monkeypatch):
     """``values:…,rollout=neural``: the worlds played on by a hinted network held to greedy's
     choice (stick 100) are valued exactly as greedy's are; left free, other values."""
     from dataclasses import replace
@@ -304,6 +304,9 @@ def test_the_values_worlds_are_played_on_by_the_network_when_asked(tmp_path):
         new_settings("terts", rounds=1, teacher=f"{teacher},rollout=neural,net="
                      f"{save(tmp_path, 'trix', 't.npz')}")  # fmt: skip
     assert "\n" not in str(e.value)
+    monkeypatch.chdir(tmp_path)
+    teach = new_settings("terts", rounds=1, teacher=f"{teacher},rollout=neural,net=w.npz").teacher
+    assert teach == f"{teacher},rollout=neural,net={path}"  # resumed from anywhere alike
     q = {
         stick: play_and_record("terts", ["greedy"], [[0, 0]], [True], replace(ask_of(
             f"{teacher}{f',rollout=neural,net={path},stick={stick}' if stick is not None else ''}"),
