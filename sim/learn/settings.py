@@ -97,13 +97,14 @@ def ask_of(teacher: str) -> Ask:
 
 def _rollout(name: str, net: str, stick: str) -> str | None:
     """The ``neural`` spec that plays the values' worlds on ("" the game's rollout bot; None
-    when the words make no sense), as ``pimc:rollout=neural`` takes ``net`` and ``stick``."""
+    when the words make no sense), as ``pimc:rollout=neural`` takes ``net`` and ``stick``
+    (a relative ``net`` is made absolute where the run's settings are written, the driver)."""
     if name == "greedy":
         return None if net or stick else ""
     if name != "neural":
         return None
-    given = [f"model={Path(net).resolve()}" if net else "", f"stick={stick}" if stick else ""]
-    return ":".join(["neural", ",".join(filter(None, given))]).rstrip(":")
+    words = ",".join(f"{k}={v}" for k, v in (("model", net), ("stick", stick)) if v)
+    return f"neural:{words}" if words else "neural"
 
 
 def write_settings(out: Path, s: Settings) -> None:
