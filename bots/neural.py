@@ -58,7 +58,8 @@ def neural(spec):
         ModelParam(
             "model",
             "shipped",
-            "the weights: shipped (the game's own) or a weights file's path (trixsim train --out)",
+            "the weights: shipped (the game's own), NAME (another it ships, "
+            "bots/weights/<game>-NAME.npz), or a weights file's path (trixsim train --out)",
             game=spec,
             shipped=shipped(spec.name),
         ),

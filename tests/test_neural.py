@@ -2,6 +2,8 @@
 (stamped, refused when foreign or stale), and what it decides. Its legality, blindness to
 hidden cards and reproducibility are the every-game tests of tests/test_bots.py."""
 
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -79,6 +81,26 @@ def test_weights_of_another_game_or_encoding_are_refused_in_one_line(tmp_path):
     plain = save(tmp_path, "euchre5", "plain.npz", encoding=encoding(get("euchre5")), views=True)
     with pytest.raises(BotSpecError, match="this trixsim encodes"):
         parse_spec(f"neural:model={plain}", "euchre5")
+
+
+def test_a_games_other_shipped_weights_are_played_by_name(tmp_path):
+    """``model=NAME`` plays ``<game>-NAME.npz`` beside the game's own (an earlier network
+    kept as a later one's teacher); a name stays a name where a path is made absolute."""
+    from sim.core.weights import ModelParam
+
+    spec = get("euchre5")
+    own, first = (
+        save(tmp_path, "euchre5", "euchre5.npz"),
+        save(tmp_path, "euchre5", "euchre5-first.npz"),
+    )
+    model = ModelParam("model", "shipped", "", game=spec, shipped=own)
+    assert model.named() == {"first": first}
+    assert (model.path("shipped"), model.path("first")) == (own, first)
+    assert [model.absolute(v) for v in ("shipped", "first")] == ["shipped", "first"]
+    assert model.absolute("w.npz") == str(Path("w.npz").resolve())
+    with pytest.raises(BotSpecError, match=r"no weights file second, nor weights of euchre5 of "
+                       r"that name \(it ships: shipped, first\)"):  # fmt: skip
+        model.parse("second")
 
 
 @pytest.mark.parametrize(
@@ -308,6 +330,8 @@ def test_the_values_worlds_are_played_on_by_the_network_when_asked(tmp_path, mon
     monkeypatch.chdir(tmp_path)
     teach = new_settings("terts", rounds=1, teacher=f"{teacher},rollout=neural,net=w.npz").teacher
     assert teach == f"{teacher},rollout=neural,net={path}"  # resumed from anywhere alike
+    teach = new_settings("terts", rounds=1, teacher=f"{teacher},rollout=neural,net=shipped").teacher
+    assert teach.endswith(",net=shipped")  # a shipped file's name stays a name
     q = {
         stick: play_and_record("terts", ["greedy"], [[0, 0]], [True], replace(ask_of(
             f"{teacher}{f',rollout=neural,net={path},stick={stick}' if stick is not None else ''}"),

@@ -14,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from sim.core.bots import BotSpecError, Param
 from sim.core.net import pack
 
 FORMAT = "trixsim/neural@1"
+_NAME = re.compile(r"[a-z0-9_]+")  # a shipped file's name: no path, no suffix
 LAYERS = ("w1", "b1", "w2", "b2", "w3", "b3")
 
 
@@ -197,7 +199,31 @@ class ModelParam(Param):
                     f"neural:model=PATH"
                 )
             return self.shipped
-        return Path(value).expanduser()
+        named = self.named().get(value)
+        if named is not None:
+            return named
+        path = Path(value).expanduser()
+        if not path.exists() and _NAME.fullmatch(value) and self.shipped is not None:
+            have = ", ".join(["shipped", *self.named()])
+            raise WeightsError(f"no weights file {value}, nor weights of {self.game.name} of "
+                               f"that name (it ships: {have})")  # fmt: skip
+        return path
+
+    def named(self) -> dict[str, Path]:
+        """The game's other shipped weights by name: ``<game>-NAME.npz`` beside its own
+        (an earlier network kept as a later one's teacher, say)."""
+        if self.shipped is None:
+            return {}
+        stem = self.shipped.stem + "-"
+        files = sorted(self.shipped.parent.glob(f"{stem}*.npz"))
+        return {f.stem[len(stem) :]: f for f in files if _NAME.fullmatch(f.stem[len(stem) :])}
+
+    def absolute(self, value: str) -> str:
+        """``value`` as it names the same weights from any folder: a name as it is, a path
+        made absolute."""
+        if value == "shipped" or value in self.named():
+            return value
+        return str(Path(value).expanduser().resolve())
 
     def parse(self, value: str):
         loaded(self.path(value), self.game)

@@ -272,7 +272,7 @@ def new_settings(
             f"--teacher {teacher}: a teacher is a numba bot without a time budget (it is asked "
             f"in compiled code, and its answers must be reproducible)"
         )
-    teacher = t.text if t is not None else _resolved_net(teacher)
+    teacher = t.text if t is not None else _resolved_net(teacher, spec)
     minutes = 60.0 if rounds is None and minutes is None else (minutes or 0.0)
     if spec.has("learning"):  # the game's own measurements of strength
         more.setdefault("eval_sets", spec.part("learning").EVAL_SETS)
@@ -290,13 +290,16 @@ def new_settings(
     )
 
 
-def _resolved_net(teacher: str) -> str:
+def _resolved_net(teacher: str, spec) -> str:
     """A values teacher's ``net=PATH`` as an absolute path, as ``--from``'s: a run resumed
-    from another folder plays the same weights."""
+    from another folder plays the same weights (a shipped file's name stays a name)."""
+    from sim.core.bots import load_bots
+
+    model = load_bots(spec.name)["neural"].params[0]  # neural's weights: pimc's net
     items = teacher.split(",")
     for i, item in enumerate(items):
         if item.startswith("net="):
-            items[i] = f"net={Path(item[4:]).resolve()}"
+            items[i] = f"net={model.absolute(item[4:])}"
     return ",".join(items)
 
 
