@@ -58,8 +58,9 @@ def neural(spec):
         ModelParam(
             "model",
             "shipped",
-            "the weights: shipped (the game's own), NAME (another it ships, "
-            "bots/weights/<game>-NAME.npz), or a weights file's path (trixsim train --out)",
+            f"the weights: shipped (the game's own), NAME (another it ships, "
+            f"bots/weights/{shipped(spec.name).stem}-NAME.npz), or a weights file's path "
+            f"(trixsim train --out)",
             game=spec,
             shipped=shipped(spec.name),
         ),

@@ -295,7 +295,7 @@ def _resolved_net(teacher: str, spec) -> str:
     from another folder plays the same weights (a shipped file's name stays a name)."""
     from sim.core.bots import load_bots
 
-    model = load_bots(spec.name)["neural"].params[0]  # neural's weights: pimc's net
+    model = next(p for p in load_bots(spec.name)["neural"].params if p.name == "model")
     items = teacher.split(",")
     for i, item in enumerate(items):
         if item.startswith("net="):
