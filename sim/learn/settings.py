@@ -13,7 +13,9 @@ The **teacher** is what imitation learns from, given as text:
   play the worlds on instead of the rollout bot, as ``pimc:rollout=neural`` does.
   ``soft=T`` is how the network fits them: the softmax of the advantages (in units of their
   spread) at temperature T as its target distribution (0.1; docs/learning.md measured it),
-  or with ``soft=0`` the advantages themselves, regressed.
+  or with ``soft=0`` the advantages themselves, regressed. ``share=F`` values that share of
+  the student's decisions only, drawn by the seed (1: every one): where a row is dear, a round
+  of the same games costs F of the time and still meets the positions of F's whole games.
 - ``values:world=true,model=M,last=L``: the same values in the true deal alone, as the
   ``oracle`` values them. The network sees only the seat's observation, so regressing them
   it learns their mean over the deals its own play meets at that observation: the teacher
@@ -81,18 +83,20 @@ def ask_of(teacher: str) -> Ask:
     model = given.pop("model", "rollout")
     try:
         soft = float(given.pop("soft", 0.1))
+        share = float(given.pop("share", 1.0))
     except ValueError:
-        soft = -1.0
+        soft = share = -1.0
     rollout = _rollout(given.pop("rollout", "greedy"), given.pop("net", ""), given.pop("stick", ""))
     if (given or model not in MODELS or not 1 <= worlds <= 10_000 or not 0 <= last <= 64
-            or rollout is None or not 0 <= soft <= 100):  # fmt: skip
+            or rollout is None or not 0 <= soft <= 100 or not 0 < share <= 1):  # fmt: skip
         raise LearnError(
             f"--teacher {teacher}: values takes worlds (1-10,000) or world=true, model "
             f"({', '.join(MODELS)}), last (0-64), rollout (greedy, or neural with net=PATH "
-            f"and stick) and soft (0-100), e.g. values:worlds=16,model=rollout"
+            f"and stick), soft (0-100) and share (above 0, at most 1), e.g. "
+            f"values:worlds=16,model=rollout"
         )
     return Ask(worlds=1 if truth else worlds, model=model, last=last, truth=truth,
-               rollout=rollout, soft=soft)  # fmt: skip
+               rollout=rollout, soft=soft, share=share)  # fmt: skip
 
 
 def _rollout(name: str, net: str, stick: str) -> str | None:
