@@ -321,7 +321,8 @@ def test_the_values_worlds_are_played_on_by_the_network_when_asked(tmp_path, mon
     assert ask_of(f"{teacher},rollout=neural,net={path}").rollout == f"neural:model={path}"
     assert ask_of(f"{teacher},soft=0").soft == 0.0 and ask_of(teacher).soft == 0.1
     assert ask_of(f"{teacher},share=0.25").share == 0.25 and ask_of(teacher).share == 1.0
-    for wrong in ("stick=1", "soft=-1", "soft=x", "share=0", "share=2"):  # the stick is the network's
+    # the stick is the network's; a share is above 0 and at most 1
+    for wrong in ("stick=1", "soft=-1", "soft=x", "share=0", "share=2"):
         with pytest.raises(LearnError, match="rollout"):
             ask_of(f"{teacher},{wrong}")
     with pytest.raises(LearnError, match="holds weights for 'trix'") as e:
