@@ -187,6 +187,29 @@ def test_a_tiny_training_run_learns_and_resumes_exactly_where_it_stopped(tmp_pat
     assert _cross_entropy(trained, rows) < _cross_entropy(None, rows) - 0.1
 
 
+@pytest.mark.slow
+def test_a_values_run_from_a_choices_network_takes_the_unit_of_its_own_values(tmp_path):
+    """The scores of a network taught choices have no unit: a values run from it (``--from``)
+    measures the spread of its own teacher's values, not the 1.0 such files once recorded
+    (which made the soft targets near uniform: Five Hundred fell to −84 against greedy); a
+    network taught values keeps its unit."""
+    pytest.importorskip("torch")
+    from sim.learn.driver import InProcess, train
+    from sim.learn.selfplay import Shard
+    from sim.learn.train import Settings, _spread
+
+    scale = {}
+    for taught, unit in (("greedy", 1.0), ("values:worlds=2", 0.37)):
+        start = save(tmp_path, "terts", f"{unit}.npz", teacher=taught, value_scale=unit)
+        s = Settings(game="terts", rounds=1, teacher="values:worlds=2,model=rollout", games=2,
+                     measures=0, start=str(start), hidden=(16, 8))  # fmt: skip
+        out = tmp_path / taught.partition(":")[0]
+        scale[taught] = read(train(s, out, pool=InProcess(), progress=False)).meta["value_scale"]
+    rows = Shard.load(tmp_path / "greedy" / "data" / "round-0000.npz")
+    assert scale["greedy"] == pytest.approx(_spread(rows)) and scale["greedy"] < 0.5
+    assert scale["values:worlds=2"] == 0.37
+
+
 def test_values_are_fitted_as_soft_targets_or_regressed():
     """``soft=T``: the loss is least, its gradient 0, where the scores are the advantages / T
     (a constant apart: only their softmax counts); ``soft=0``: the mean squared error of the

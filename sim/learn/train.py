@@ -172,8 +172,8 @@ class Trainer:
         the deal's return."""
         torch, M = self.torch, self.M
         self._lr(self.s.lr)
-        if not self.s.value_scale:
-            self.s.value_scale = _spread(new) or 1.0
+        if not self.s.value_scale:  # a choices teacher's rows have none: it stays 0
+            self.s.value_scale = _spread(new)
         rng = np.random.default_rng(_seed(self.s.seed, self.round, 2))
         steps = max(1, math.ceil(self.s.passes * len(new) / self.s.batch))
         losses = []
@@ -284,7 +284,8 @@ class Trainer:
             net = loaded(Path(self.s.start), self.spec)[0]
             check_start(net, self.spec, self.s.hint, self.s.views, self.s.start)
             self.net.load_network(net)
-            self.s.value_scale = self.s.value_scale or net.meta.get("value_scale", 0.0)
+            if str(net.meta.get("teacher", "")).startswith("values"):  # scores in its unit
+                self.s.value_scale = self.s.value_scale or net.meta.get("value_scale", 0.0)
         self.export(self.weights_path(0))
 
     def _save(self) -> None:
