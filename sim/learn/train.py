@@ -183,7 +183,7 @@ class Trainer:
             idx, off, val, legal = M.batch(part, self.n_out)
             scores, value = self.net(idx, off, val)
             if part.q.shape[1]:  # the teacher's advantages, in units of their spread
-                target = M.centered(torch.from_numpy(part.q), legal) / self.s.value_scale
+                target = M.centered(torch.from_numpy(part.q), legal) / (self.s.value_scale or 1.0)
                 fit = M.soft_fit(scores, target, legal, self.ask.soft)
             else:
                 label = torch.from_numpy(part.label.astype(np.int64))
