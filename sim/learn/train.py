@@ -162,6 +162,12 @@ class Trainer:
         loss.backward()
         self.opt.step()
 
+    @property
+    def _unit(self) -> float:
+        """What one point of the network's scores is worth: the spread of its teacher's
+        values (1 where it has none: taught choices, or values all alike)."""
+        return self.s.value_scale or 1.0
+
     def _lr(self, lr: float) -> None:
         for group in self.opt.param_groups:
             group["lr"] = lr
@@ -183,7 +189,7 @@ class Trainer:
             idx, off, val, legal = M.batch(part, self.n_out)
             scores, value = self.net(idx, off, val)
             if part.q.shape[1]:  # the teacher's advantages, in units of their spread
-                target = M.centered(torch.from_numpy(part.q), legal) / (self.s.value_scale or 1.0)
+                target = M.centered(torch.from_numpy(part.q), legal) / self._unit
                 fit = M.soft_fit(scores, target, legal, self.ask.soft)
             else:
                 label = torch.from_numpy(part.label.astype(np.int64))
@@ -225,7 +231,7 @@ class Trainer:
                 scores, value = self.net(idx, off, val)
                 taken = torch.from_numpy(part.taken.astype(np.int64))[:, None]
                 advantage = M.centered(scores, legal).gather(1, taken)[:, 0]
-                q = value + (self.s.value_scale or 1.0) * advantage
+                q = value + self._unit * advantage
                 ret = torch.from_numpy(part.ret)
                 fit = torch.mean((q - ret) ** 2)
                 self._step(fit + 0.5 * torch.mean((value - ret) ** 2))
