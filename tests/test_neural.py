@@ -311,6 +311,36 @@ def test_searches_play_their_rollouts_with_the_network(tmp_path, search, model):
     )
 
 
+def test_a_run_records_the_digest_of_the_weights_it_plays(tmp_path):
+    """New weights under the same text are another bot: a run's record of what played holds
+    the file's digest, so ``report`` will not pool runs of other weights (nor ``--resume``
+    finish one with them); a record without a digest (an older run) is not compared."""
+    from sim.core.bots import changed_param
+
+    path = save(tmp_path, "terts")
+    text = f"neural:model={path}"
+    before = parse_spec(text, "terts").played()
+    assert before["model_digest"] == parse_spec("neural:model=" + str(path), "terts").fingerprint()
+    save(tmp_path, "terts", note="retrained")  # the same file name, other contents
+    after = parse_spec(text, "terts").played()
+    assert changed_param(before, after) == "model_digest"
+    old = {k: v for k, v in before.items() if k != "model_digest"}
+    assert changed_param(old, after) is None and changed_param(before, before) is None
+    assert "model_digest" not in parse_spec("mcts", "terts").played()
+
+
+def test_every_game_s_own_teacher_is_one_a_run_takes():
+    """Each game's ``learning`` part (its teacher, hint, views) passes the checks a run makes
+    before any game: a slip there would surface only an hour into ``trixsim train``."""
+    from sim.core.registry import games
+    from sim.learn.driver import new_settings
+
+    for name, spec in games().items():
+        if spec.has("learning"):
+            s = new_settings(name, rounds=1)
+            assert s.teacher.startswith(spec.part("learning").TEACHER.split(",")[0]), name
+
+
 @pytest.mark.slow
 def test_the_true_worlds_values_are_the_oracles():
     from sim.learn.selfplay import Ask, play_and_record

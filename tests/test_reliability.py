@@ -101,6 +101,7 @@ def damaged_copy(finished, tmp_path, manifest: bytes | None = None, **changes):
     (None, {"plan_seatings": [[0, 0, 0, 9]]}, "seatings are not those of its bots"),
     (None, {"version": "0.1.0"}, "was written by trixsim '0.1.0'; finish it with that version"),
     (None, {"tool": "other"}, "was not written by trixsim tournament"),
+    (None, {"params": {"random": {"x": 1}}}, "played random with x 1, which is None now"),
 ])  # fmt: skip
 def test_a_damaged_manifest_is_one_line_on_resume(finished, tmp_path, manifest, changes, words):
     out = damaged_copy(finished, tmp_path, manifest, **changes)

@@ -331,9 +331,13 @@ class BotSpec:
         return "".join(p.fingerprint(self.values[p.name]) for p in self.info.params)
 
     def played(self) -> dict:
-        """Every parameter's value, defaults filled in, as JSON keeps them: what a run
-        records, since a changed default changes the bot while its text stays the same."""
+        """Every parameter's value, defaults filled in, as JSON keeps them, and the digest of
+        each file a value names (``model_digest``): what a run records, since a changed
+        default or weights file changes the bot while its text stays the same."""
         values = {p.name: self.values[p.name] for p in self.info.params}
+        for p in self.info.params:
+            if digest := p.fingerprint(self.values[p.name]):
+                values[f"{p.name}_digest"] = digest
         return json.loads(json.dumps(values, default=str))
 
     def encoded(self) -> np.ndarray:
@@ -532,3 +536,15 @@ def parse_spec(text: str, game: str, files: bool = True) -> BotSpec:
 def played_params(game: str, texts: list[str]) -> dict[str, dict]:
     """Each bot text's parameter values as it plays now (:meth:`BotSpec.played`)."""
     return {t: parse_spec(t, game).played() for t in dict.fromkeys(texts)}
+
+
+def changed_param(old: dict, new: dict) -> str | None:
+    """The first parameter two records of one bot's :meth:`BotSpec.played` differ in, or
+    None: the same bot. A digest only one of them holds is not compared (runs written
+    before runs recorded digests)."""
+    for k in sorted(set(old) | set(new)):
+        if k.endswith("_digest") and (k not in old or k not in new):
+            continue
+        if old.get(k) != new.get(k):
+            return k
+    return None

@@ -145,14 +145,14 @@ def run_folder(root: Path, name: str, key: str, game: str, bots: list[str]) -> P
     """A pairing's folder: its name and a digest of ``key``. A run there that recorded other
     parameter values than its bots resolve to now (a changed default: the same text, another
     bot) is left as it is, and the pairing gets a folder of its own, played anew."""
-    from sim.core.bots import played_params
+    from sim.core.bots import changed_param, played_params
 
     folder = root / "runs" / f"{name}-{_digest(key)}"
     played = recorded_params(folder)
     if played is None:
         return folder
     now = played_params(game, bots)
-    if all(played.get(t, v) == v for t, v in now.items()):
+    if all(changed_param(played.get(t, v), v) is None for t, v in now.items()):
         return folder
     return root / "runs" / f"{name}-{_digest(key + json.dumps(now, sort_keys=True))}"
 

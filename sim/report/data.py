@@ -236,19 +236,22 @@ def no_games_reason(run: Run) -> str:
 
 def _check_params(runs: list[Run]) -> None:
     """ReportError for two runs that name a bot alike but recorded other parameter values for
-    it: a default changed between them, so the same text is another bot (runs written
-    before runs recorded their bots' values are not checked)."""
+    it: a default or a weights file changed between them, so the same text is another bot
+    (runs written before runs recorded their bots' values are not checked)."""
+    from sim.core.bots import changed_param
+
     seen: dict[str, tuple[dict, Path]] = {}
     for r in runs:
         params = r.manifest.get("params")
         for text, values in params.items() if isinstance(params, dict) else ():
             old, where = seen.setdefault(text, (values, r.folder))
-            if old != values and isinstance(old, dict) and isinstance(values, dict):
-                k = next(k for k in sorted(set(old) | set(values)) if old.get(k) != values.get(k))
+            if not (isinstance(old, dict) and isinstance(values, dict)):
+                continue
+            if (k := changed_param(old, values)) is not None:
                 raise ReportError(
                     f"{where} and {r.folder} name {text} alike but played it with other "
-                    f"parameters ({k} {old.get(k)!r} and {values.get(k)!r}: a default changed "
-                    "between them); report them separately"
+                    f"parameters ({k} {old.get(k)!r} and {values.get(k)!r}: a default or a "
+                    "weights file changed between them); report them separately"
                 )
 
 

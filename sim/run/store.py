@@ -101,9 +101,33 @@ def resume_plan(manifest: dict, out) -> Plan:
         raise TournamentError(f"--resume: the run in {out} was written by trixsim {version!r}; "
                               f"finish it with that version (this is {__version__})")  # fmt: skip
     try:
-        return Plan.from_dict(manifest["plan"])
+        plan = Plan.from_dict(manifest["plan"])
     except PlanError as e:
         raise TournamentError(f"{where}: {e}; it is damaged") from None
+    _check_played(manifest, plan, out)
+    return plan
+
+
+def _check_played(manifest: dict, plan: Plan, out) -> None:
+    """TournamentError when a bot of the run to resume would now play otherwise than it
+    did (a changed default or weights file: the same text, another bot)."""
+    from sim.core.bots import BotSpecError, changed_param, played_params
+
+    recorded = manifest.get("params")
+    if not isinstance(recorded, dict):
+        return  # written before runs recorded their bots' values
+    try:
+        now = played_params(plan.game, plan.bots)
+    except BotSpecError:
+        return  # the run's own checks of its bots say what is wrong
+    for text, values in now.items():
+        old = recorded.get(text)
+        if isinstance(old, dict) and (k := changed_param(old, values)) is not None:
+            raise TournamentError(
+                f"--resume: the run in {out} played {text} with {k} {old.get(k)!r}, which is "
+                f"{values.get(k)!r} now (a default or a weights file changed since); finish it "
+                "with what started it, or start a new run"
+            )
 
 
 def honesty(plan: Plan) -> dict:
