@@ -332,8 +332,8 @@ class BotSpec:
 
     def played(self) -> dict:
         """Every parameter's value, defaults filled in, as JSON keeps them, and the digest of
-        each file a value names (``model_digest``): what a run records, since a changed
-        default or weights file changes the bot while its text stays the same."""
+        each file a value names (``model_digest`` for ``model``): what a run records, since
+        a changed default or weights file changes the bot while its text stays the same."""
         values = {p.name: self.values[p.name] for p in self.info.params}
         for p in self.info.params:
             if digest := p.fingerprint(self.values[p.name]):
