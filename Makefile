@@ -18,7 +18,7 @@ install: $(STAMP)
 
 # every test, one worker per core (tests/conftest.py compiles each game's kernels first)
 test: $(STAMP)
-	$(BIN)/ruff check sim bots tests
+	$(BIN)/ruff check sim bots tests examples
 	$(BIN)/python -m pytest -n auto --dist loadfile --durations=15
 
 # the edit loop: every test but the slow ones (processes, the browser, injected faults)
@@ -26,12 +26,12 @@ test-quick: $(STAMP)
 	$(BIN)/python -m pytest -n auto --dist loadfile -m "not slow"
 
 lint: $(STAMP)
-	$(BIN)/ruff check sim bots tests
+	$(BIN)/ruff check sim bots tests examples
 	$(BIN)/ruff format --check sim bots tests
 
 format: $(STAMP)
 	$(BIN)/ruff format sim bots tests
-	$(BIN)/ruff check --fix sim bots tests
+	$(BIN)/ruff check --fix sim bots tests examples
 
 tournament: $(STAMP)
 	$(BIN)/trixsim tournament --bots greedy,mcts

@@ -168,8 +168,9 @@ def main(argv=None) -> int:
     held = which >= args.games - max(1, args.games // 10)  # the last tenth of the games
     w = train(x[~held], mask[~held], y[~held], args.hidden, args.epochs, args.seed)
     t2 = time.perf_counter()
-    print(f"trained in {t2 - t1:.0f} s; agrees with the teacher on "
-          f"{agreement(w, x[held], mask[held], y[held], args.game):.1%} of held-out decisions")  # fmt: skip
+    agree = agreement(w, x[held], mask[held], y[held], args.game)
+    print(f"trained in {t2 - t1:.0f} s; agrees with the teacher on {agree:.1%} of held-out "
+          "decisions")
     out.mkdir(parents=True, exist_ok=True)
     weights = out.resolve() / "policy.npz"
     as_network(w, args.game, args.teacher).save(weights)
