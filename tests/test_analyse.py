@@ -35,6 +35,7 @@ def test_the_oracle_loses_nothing_under_dd(tmp_path_factory):
     assert (rows["entry"] == 0).all()
     assert rows["loss"].max() < 1e-6
     assert a.bots[0].best == 1.0 and a.worst == []
+    assert np.isnan(a.bots[0].in_blunders) and "| – |" in a.to_markdown()  # no loss to share
 
 
 def test_a_trick_thrown_away_costs_what_brute_force_says():
@@ -152,6 +153,10 @@ def test_a_quiz_is_reproducible_and_orders_random_below_greedy(tmp_path):
     loss = {s.bot: s.loss.mean for s in runs[0].scores}
     assert loss["random"] > loss["greedy"] >= 0
     assert [(p.better, p.worse) for p in runs[0].pairs] == [("greedy", "random")]
+    lost = runs[0].losses["random"]  # the blunders' share of its loss, from its every answer
+    top = lost >= runs[0].bands[-1]
+    assert runs[0].scores[0].bot == "random" and 0 < runs[0].scores[0].in_blunders < 1
+    assert runs[0].scores[0].in_blunders == pytest.approx(lost[top].sum() / lost.sum())
     r = trixsim("quiz", "--game", "trix", "--bots", "greedy", "--suite", tmp_path / "s.parquet")
     assert r.returncode == 2 and "not a trix quiz suite" in r.stderr
 

@@ -24,7 +24,17 @@ from pathlib import Path
 import numpy as np
 
 from sim.analysis.evaluator import AnalysisError, parse_evaluator
-from sim.analysis.summary import BAND_NAMES, TIE, Interval, band_cells, band_head, no_nan
+from sim.analysis.summary import (
+    BAND_NAMES,
+    IN_BLUNDERS,
+    TIE,
+    Interval,
+    band_cells,
+    band_head,
+    blunder_share,
+    no_nan,
+    share_text,
+)
 from sim.report.intervals import mean_ci
 
 SUITE = "quiz.parquet"  # in the game's package folder
@@ -129,6 +139,7 @@ class BotScore:
     bands: list[float]  # share of positions in each band of BAND_NAMES
     phases: dict[str, Interval]
     ms: float  # mean milliseconds per answer (this machine: not reproducible)
+    in_blunders: float = float("nan")  # the share of its whole loss lost in blunders
 
 
 @dataclass
@@ -161,11 +172,12 @@ class QuizResult:
                  f"Each position valued by `{self.evaluator}`; a bot's loss is the best "
                  f"action's value less its answer's, in {self.unit}; ± : 95% t-intervals "
                  f"over positions (Student's t, n − 1 degrees of freedom).", "",
-                 f"| bot | loss per position | best | {band_head(self.bands)} ms a position |",
-                 "|---|---:|---:|" + "---:|" * (len(BAND_NAMES) + 1)]  # fmt: skip
+                 f"| bot | loss per position | best | {band_head(self.bands)} {IN_BLUNDERS} | "
+                 f"ms a position |",
+                 "|---|---:|---:|" + "---:|" * (len(BAND_NAMES) + 2)]  # fmt: skip
         for s in sorted(self.scores, key=lambda s: s.loss.mean):
             lines.append(f"| {s.bot} | {s.loss.text(3)} | {s.best:.1%} | {band_cells(s.bands)} "
-                         f"{s.ms:.3f} |")  # fmt: skip
+                         f"{share_text(s.in_blunders)} | {s.ms:.3f} |")  # fmt: skip
         phases = list(self.scores[0].phases) if self.scores else []
         lines += ["", "Loss per position by phase:", "",
                   "| phase | " + " | ".join(s.bot for s in self.scores) + " |",
@@ -220,7 +232,7 @@ def quiz(game: str, bots: list[str], suite: Path | None = None, seed: int = 1,
             [float(((loss >= lo) & (loss < hi)).mean())
              for lo, hi in zip(edges[:-1], edges[1:], strict=True)],
             {names[i] if i < len(names) else str(i): _interval(loss[phases == i])
-             for i in np.unique(phases)}, ms))  # fmt: skip
+             for i in np.unique(phases)}, ms, blunder_share(loss, edges[-2])))  # fmt: skip
     order = sorted(losses, key=lambda b: losses[b].mean())
     pairs = [
         Pair(a, b, _interval(losses[b] - losses[a]))

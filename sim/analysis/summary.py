@@ -43,6 +43,7 @@ class BotLoss:
     phases: dict[str, tuple[int, Interval]]  # phase -> decisions, loss per decision
     bands: list[float]  # share of decisions in each band of BAND_NAMES
     tricks: dict[int, float] = field(default_factory=dict)  # trick -> mean loss per decision
+    in_blunders: float = float("nan")  # the share of its whole loss lost in blunders
 
 
 @dataclass
@@ -92,7 +93,15 @@ def bot_loss(name: str, rows: dict, entry: int, phases: tuple[str, ...], bands,
         by_phase,
         shares,
         {int(t): float(loss[tricks == t].mean()) for t in np.unique(tricks) if t > 0},
+        blunder_share(loss, bands[-1]),
     )
+
+
+def blunder_share(loss: np.ndarray, top: float) -> float:
+    """The share of the whole loss lost in losses of at least ``top`` (the blunders): whether
+    a bot loses its points a little at a time or in a few decisions (NaN: it lost none)."""
+    total = float(loss.sum())
+    return float(loss[loss >= top].sum() / total) if total > 0 else float("nan")
 
 
 @dataclass
@@ -132,12 +141,14 @@ class Analysis:
             "± : 95% t-intervals over deal sets (Student's t, n − 1 degrees of freedom).",
             "",
             "| bot | decisions | best | loss per decision | loss per game | "
-            + band_head(self.bands),
-            "|---|---:|---:|---:|---:|" + "---:|" * len(BAND_NAMES),
+            + band_head(self.bands)
+            + f" {IN_BLUNDERS} |",
+            "|---|---:|---:|---:|---:|" + "---:|" * (len(BAND_NAMES) + 1),
         ]
         for b in self.bots:
             lines.append(f"| {b.bot} | {b.decisions:,} | {b.best:.1%} | {b.per_decision.text(3)} "
-                         f"| {b.per_game.text(1)} | {band_cells(b.bands)}")  # fmt: skip
+                         f"| {b.per_game.text(1)} | {band_cells(b.bands)} "
+                         f"{share_text(b.in_blunders)} |")  # fmt: skip
         lines += ["", "Loss per decision by phase (decisions in brackets):", "",
                   "| phase | " + " | ".join(b.bot for b in self.bots) + " |",
                   "|---|" + "---:|" * len(self.bots)]  # fmt: skip
@@ -164,6 +175,13 @@ def band_head(bands) -> str:
 
 def band_cells(shares) -> str:
     return " ".join(f"{s:.1%} |" for s in shares)
+
+
+IN_BLUNDERS = "the loss in blunders"  # the column of :func:`blunder_share`
+
+
+def share_text(share: float) -> str:
+    return "–" if np.isnan(share) else f"{share:.0%}"
 
 
 def no_nan(x):
